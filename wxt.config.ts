@@ -1,0 +1,37 @@
+import { defineConfig } from 'wxt';
+
+// Loopback origins of the reference service. Only the e2e build pre-grants them, so tests can
+// drive the extension without a permission prompt; the shipped manifest asks at run time.
+const E2E_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  // Explicit imports everywhere: lib/ code reads the same in the extension, tests and server.
+  imports: false,
+  // One manifest version everywhere: Firefox MV3 shares `action`, `optional_host_permissions`
+  // and the permission model with Chrome, so one code path serves both (see README).
+  manifestVersion: 3,
+  manifest: ({ browser, mode }) => ({
+    name: 'Audit Reports',
+    description:
+      'Audit the page in front of you and manage your Web Page Audit Reports from the toolbar.',
+    permissions: ['storage', 'activeTab', ...(browser === 'chrome' ? ['sidePanel'] : [])],
+    // Asked for at run time for the one origin the user configures, never all at once.
+    optional_host_permissions: ['http://*/*', 'https://*/*'],
+    ...(mode === 'e2e' ? { host_permissions: E2E_HOSTS } : {}),
+    action: { default_title: 'Audit this page' },
+    commands: {
+      _execute_action: {
+        suggested_key: { default: 'Alt+Shift+A' },
+        description: 'Open Audit Reports',
+      },
+    },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'audit-reports@example.com', strict_min_version: '128.0' },
+          },
+        }
+      : {}),
+  }),
+});
