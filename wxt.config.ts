@@ -5,25 +5,26 @@ import { defineConfig } from 'wxt';
 const E2E_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 
 export default defineConfig({
-  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   // Explicit imports everywhere: lib/ code reads the same in the extension, tests and server.
   imports: false,
   // One manifest version everywhere: Firefox MV3 shares `action`, `optional_host_permissions`
   // and the permission model with Chrome, so one code path serves both (see README).
   manifestVersion: 3,
   manifest: ({ browser, mode }) => ({
-    name: 'Audit Reports',
-    description:
-      'Audit the page in front of you and manage your Web Page Audit Reports from the toolbar.',
+    // Name and description live in locales/*.yml with every other string; version in package.json.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     permissions: ['storage', 'activeTab', ...(browser === 'chrome' ? ['sidePanel'] : [])],
     // Asked for at run time for the one origin the user configures, never all at once.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     ...(mode === 'e2e' ? { host_permissions: E2E_HOSTS } : {}),
-    action: { default_title: 'Audit this page' },
+    action: { default_title: '__MSG_actionTitle__' },
     commands: {
       _execute_action: {
         suggested_key: { default: 'Alt+Shift+A' },
-        description: 'Open Audit Reports',
+        description: '__MSG_commandOpenPopup__',
       },
     },
     ...(browser === 'firefox'
