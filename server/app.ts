@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { HttpError } from './http-error.ts';
+import { requestLog, type LogLine } from './log.ts';
+import type { AppEnv, Deps } from './guard.ts';
+import { projectRoutes } from './routes/projects.ts';
+import { reportPageRoutes } from './routes/report-page.ts';
+import { reportRoutes } from './routes/reports.ts';
+import { ValidationError } from './validate.ts';
+
+export function createApp(deps: Deps, log: LogLine | false): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  if (log) app.use(requestLog(log));
+
+  // A bearer-token API with no cookies: any origin may call it, extension pages included.
+  app.use(
+    '/api/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
+      maxAge: 600,
+    }),
+  );
+  app.route('/api/v1', reportRoutes(deps));
+  app.route('/api/v1', projectRoutes(deps));
+  app.route('/', reportPageRoutes(deps));
+  app.get('/', (c) =>
+    c.json({ message: 'Audit Reports reference service. The API lives under /api/v1.' }),
+  );
+
+  app.notFound((c) => c.json({ message: 'Not Found.' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ValidationError) {
+      return c.json({ message: error.message, errors: error.errors }, 422);
+    }
+    if (error instanceof HttpError) {
+      return c.json({ message: error.message }, error.status as 400, error.headers);
+    }
+    console.error(error);
+    return c.json({ message: 'Server Error.' }, 500);
+  });
+  return app;
+}

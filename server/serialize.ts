@@ -1,0 +1,76 @@
+import type { ProjectRow } from './store/projects.ts';
+import type { ReportRow } from './store/reports.ts';
+
+/**
+ * JSON text of a report record. Built as a string so the stored `checks` JSON is spliced in as
+ * is: a list of 100 reports is not parsed and re-serialised on every request.
+ */
+export function reportJson(row: ReportRow): string {
+  const head = JSON.stringify({
+    id: row.id,
+    url: row.url,
+    project: row.project,
+    result: row.result,
+    score: row.score,
+    privacy: row.privacy,
+    // Whether a password is set (privacy 2 needs one); the password itself is never sent.
+    has_password: row.password_hash !== null,
+    generated_at: row.generated_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  });
+  return `${head.slice(0, -1)},"checks":${row.checks}}`;
+}
+
+export function projectJson(row: ProjectRow): string {
+  return JSON.stringify({
+    project: row.name,
+    created_at: row.created_at,
+    reports_count: row.reports_count,
+  });
+}
+
+export interface PageRequest {
+  /** The request URL: its path and query become `meta.path` and the `links`. */
+  url: URL;
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+/** Laravel's paginated resource: `{data, links, meta}` (CONTRACT.md, Responses). */
+export function listJson(
+  items: readonly string[],
+  { url, page, perPage, total }: PageRequest,
+): string {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const path = `${url.origin}${url.pathname}`;
+  const link = (n: number) => {
+    const query = new URLSearchParams(url.search);
+    query.set('page', String(n));
+    return `${path}?${query}`;
+  };
+  const from = items.length > 0 ? (page - 1) * perPage + 1 : null;
+  const tail = JSON.stringify({
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(page - 1) : null,
+      next: page < lastPage ? link(page + 1) : null,
+    },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      path,
+      per_page: perPage,
+      to: from === null ? null : from + items.length - 1,
+      total,
+    },
+  });
+  return `{"data":[${items.join(',')}],${tail.slice(1)}`;
+}
+
+export function oneJson(item: string): string {
+  return `{"data":${item}}`;
+}
