@@ -440,7 +440,7 @@ function parseBody<TSchema extends v.GenericSchema>(
   }
   const result = v.safeParse(schema, JSON.parse(text));
   if (!result.success) {
-    const issue = result.issues[0];
+    const issue = deepestIssue(result.issues);
     const path = v.getDotPath(issue) ?? '(root)';
     throw new ApiError('bad-response', {
       message: `The server answered in a shape this extension does not understand (${path}: ${issue.message})`,
@@ -452,6 +452,22 @@ function parseBody<TSchema extends v.GenericSchema>(
     });
   }
   return result.output;
+}
+
+/**
+ * A union (envelope or bare array; wrapped or bare record) reports "no option matched" at the
+ * root; the sub-issue with the longest path says what actually did not fit.
+ */
+function deepestIssue(issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown> {
+  let best = issues[0] as v.BaseIssue<unknown>;
+  const visit = (list: readonly v.BaseIssue<unknown>[]) => {
+    for (const issue of list) {
+      if ((issue.path?.length ?? 0) > (best.path?.length ?? 0)) best = issue;
+      if (issue.issues) visit(issue.issues);
+    }
+  };
+  visit(issues);
+  return best;
 }
 
 /** Any list wire shape → one page. */
