@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '@/server/start';
 import { createApi, reportPageUrl, type Api } from '@/lib/api/create-api';
 import { ApiError } from '@/lib/api/errors';
-import type { Report } from '@/lib/api/schemas';
+import type { Report, ReportSortBy } from '@/lib/api/schemas';
 import { startPeer, send, type Peer } from '../support/peer';
 
 let service: RunningService;
@@ -183,15 +183,16 @@ describe('lists: every parameter of GET /reports and GET /projects', () => {
     expect(beyond).toMatchObject({ total: 45, from: null, to: null, hasNext: false });
   });
 
-  it.each([
-    ['id', (r: Report) => r.id],
-    ['score', (r: Report) => r.score],
-    ['url', (r: Report) => r.url],
-    ['generated_at', (r: Report) => r.generated_at ?? ''],
-  ] as const)('sort_by %s, both directions', async (sortBy, field) => {
+  const sortFields: [ReportSortBy, (r: Report) => string | number][] = [
+    ['id', (r) => r.id],
+    ['score', (r) => r.score],
+    ['url', (r) => r.url],
+    ['generated_at', (r) => r.generated_at ?? ''],
+  ];
+  it.each(sortFields)('sort_by %s, both directions', async (sortBy, field) => {
     for (const sort of ['asc', 'desc'] as const) {
       const { items } = await lists.listReports({ sort_by: sortBy, sort, per_page: 100 });
-      const values = items.map(field) as (string | number)[];
+      const values = items.map(field);
       const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       expect(values).toEqual(sort === 'asc' ? sorted : sorted.reverse());
     }
