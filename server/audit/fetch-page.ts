@@ -52,7 +52,10 @@ const TLS_CODES =
 function classify(error: unknown, host: string, timeoutMs: number): PageFetchError {
   let cause: unknown = error;
   for (let depth = 0; depth < 5 && cause; depth++) {
-    const { name, code } = cause as { name?: string; code?: string };
+    const { name, code, message } = cause as { name?: string; code?: string; message?: string };
+    if (message === 'bad port') {
+      return new PageFetchError('network', 'Browsers never fetch pages from that port.');
+    }
     if (name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_CONNECT_TIMEOUT') {
       return new PageFetchError('timeout', `The page did not answer within ${timeoutMs / 1000} s.`);
     }

@@ -10,6 +10,7 @@ import { badPage, decentPage, goodPage } from './fixture-pages.ts';
  * - `redirect` → 302 to `good`; `redirect-loop` redirects to itself forever; `redirect-chain`
  *   redirects 6 times (one more than allowed).
  * - `error-500` and `not-found` answer those statuses; `huge` is 3 MB of HTML (over the cap).
+ * - `toggle` answers `good` and `bad` in turn (per site and query), so a re-audit changes the score.
  */
 export type FixturePage =
   | 'good'
@@ -23,7 +24,8 @@ export type FixturePage =
   | 'redirect-chain'
   | 'error-500'
   | 'not-found'
-  | 'huge';
+  | 'huge'
+  | 'toggle';
 
 /** Loopback addresses the site listens on: each is a different host, so a different project. */
 export const FIXTURE_HOSTS = ['127.0.0.1', '127.0.0.2', '127.0.0.3'] as const;
@@ -45,7 +47,11 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function handle(request: IncomingMessage, response: ServerResponse): void {
+function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  toggles: Map<string, number>,
+): void {
   const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
   const html = (body: string, status = 200) => {
     response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
@@ -86,6 +92,11 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     }
     case '/error-500':
       return html('<!doctype html><title>Oops</title><h1>Server error</h1>', 500);
+    case '/toggle': {
+      const count = toggles.get(url.search) ?? 0;
+      toggles.set(url.search, count + 1);
+      return html(count % 2 === 0 ? goodPage(url.origin) : badPage());
+    }
     case '/huge':
       return html(`<!doctype html><title>Huge</title><p>${'x'.repeat(3 * 1024 * 1024)}</p>`);
     default:
@@ -101,7 +112,8 @@ function listen(server: Server, host: string): Promise<number> {
 }
 
 export async function startFixtureSite(): Promise<FixtureSite> {
-  const servers = FIXTURE_HOSTS.map(() => createServer(handle));
+  const toggles = new Map<string, number>();
+  const servers = FIXTURE_HOSTS.map(() => createServer((q, r) => handle(q, r, toggles)));
   const ports = await Promise.all(servers.map((server, i) => listen(server, FIXTURE_HOSTS[i]!)));
   const base = (host: FixtureHost) => `http://${host}:${ports[FIXTURE_HOSTS.indexOf(host)]}`;
   return {
