@@ -1,0 +1,167 @@
+/**
+ * "Test the connection" for the options page: one cheap request (`GET /reports?per_page=10`)
+ * turned into a checklist — permission granted, address reachable, API key accepted — where any
+ * failure names its cause (DNS, refused, TLS, timeout, 404 / not this service, a web page instead
+ * of the API, a redirect, 401, 403, 429, 5xx, permission denied) and plain http to a host that
+ * is not this machine is warned about. No retries: the person is waiting and pressed a button.
+ */
+import { createApi } from './api/create-api';
+import { describeError } from './api/describe-error';
+import { ApiError } from './api/errors';
+import { normalizeBaseUrl } from './base-url';
+import { hasHostPermission } from './permissions';
+
+export type CheckId = 'permission' | 'reachable' | 'key';
+export type CheckStatus = 'pass' | 'fail' | 'skipped';
+
+export interface CheckItem {
+  id: CheckId;
+  label: string;
+  status: CheckStatus;
+  detail: string;
+}
+
+export interface ConnectionCheck {
+  /** Every item passed. */
+  ok: boolean;
+  /** Always the three items, in the order permission, reachable, key. */
+  items: CheckItem[];
+  /** E.g. plain http to a non-loopback host. */
+  warnings: string[];
+  /** What normalisation changed in the base URL (e.g. removed /api/v1). */
+  notes: string[];
+  /** The failure behind a 'fail', for describeError (actions such as retry-later). */
+  error?: unknown;
+}
+
+export interface CheckConnectionInput {
+  baseUrl: string;
+  key: string;
+  /** For tests; the extension uses the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /** Defaults to `browser.permissions.contains` for the base URL's origin. */
+  hasPermission?: (baseUrl: string) => Promise<boolean>;
+  timeoutMs?: number;
+}
+
+export const checkText = {
+  labels: {
+    permission: 'Permission to contact the service',
+    reachable: 'Service reachable',
+    key: 'API key accepted',
+  } satisfies Record<CheckId, string>,
+  permissionGranted: (origin: string) => `The extension may contact ${origin}.`,
+  permissionDenied: (origin: string) =>
+    `Permission to contact ${origin} was not granted, so the browser would block every request. Press Save again and choose “Allow”.`,
+  notTested: 'Not tested: fix the step above first.',
+  noKey: 'Enter your API key: it is on your account page of the Audit Reports service.',
+  reachable: (ms: number) => `The Audit Reports API answered in ${ms} ms.`,
+  answeredButKeyUntested: 'The service answered.',
+  keyAccepted: 'The service accepted the key.',
+};
+
+export async function checkConnection(input: CheckConnectionInput): Promise<ConnectionCheck> {
+  const item = (id: CheckId, status: CheckStatus, detail: string): CheckItem => ({
+    id,
+    label: checkText.labels[id],
+    status,
+    detail,
+  });
+  const done = (
+    items: [CheckItem, CheckItem, CheckItem],
+    extra: Partial<ConnectionCheck> = {},
+  ): ConnectionCheck => ({
+    ok: items.every((i) => i.status === 'pass'),
+    items,
+    warnings: [],
+    notes: [],
+    ...extra,
+  });
+
+  const normalized = normalizeBaseUrl(input.baseUrl);
+  if (!normalized.ok) {
+    return done([
+      item('permission', 'skipped', checkText.notTested),
+      item('reachable', 'fail', normalized.error),
+      item('key', 'skipped', checkText.notTested),
+    ]);
+  }
+  const { baseUrl, origin, warnings, notes } = normalized;
+  const context = { warnings, notes };
+
+  const granted = await (input.hasPermission ?? hasHostPermission)(baseUrl);
+  const permission = granted
+    ? item('permission', 'pass', checkText.permissionGranted(origin))
+    : item('permission', 'fail', checkText.permissionDenied(origin));
+  if (!granted) {
+    return done(
+      [
+        permission,
+        item('reachable', 'skipped', checkText.notTested),
+        item('key', 'skipped', checkText.notTested),
+      ],
+      { ...context, error: new ApiError('no-permission', { origin }) },
+    );
+  }
+
+  const key = input.key.trim();
+  if (key === '') {
+    return done(
+      [
+        permission,
+        item('reachable', 'skipped', checkText.notTested),
+        item('key', 'fail', checkText.noKey),
+      ],
+      { ...context, error: new ApiError('not-configured', { message: 'No API key is set' }) },
+    );
+  }
+
+  const api = createApi({
+    baseUrl,
+    getKey: () => key,
+    fetch: input.fetch,
+    retry: { limit: 0 },
+    timeouts: { read: input.timeoutMs ?? 15_000 },
+  });
+  const started = Date.now();
+  try {
+    await api.listReports({ per_page: 10 });
+    return done(
+      [
+        permission,
+        item('reachable', 'pass', checkText.reachable(Date.now() - started)),
+        item('key', 'pass', checkText.keyAccepted),
+      ],
+      context,
+    );
+  } catch (error) {
+    const { title, detail } = describeError(error);
+    const why = `${title}. ${detail}`;
+    const reached = item('reachable', 'pass', checkText.answeredButKeyUntested);
+    let items: [CheckItem, CheckItem, CheckItem];
+    if (error instanceof ApiError && error.kind === 'unauthorized' && error.status === undefined) {
+      // Refused before sending: the key itself cannot be right.
+      items = [
+        permission,
+        item('reachable', 'skipped', checkText.notTested),
+        item('key', 'fail', why),
+      ];
+    } else if (
+      error instanceof ApiError &&
+      (error.kind === 'unauthorized' || error.kind === 'forbidden')
+    ) {
+      items = [permission, reached, item('key', 'fail', why)];
+    } else if (error instanceof ApiError && error.kind === 'rate-limited') {
+      items = [permission, reached, item('key', 'skipped', why)];
+    } else {
+      // DNS, refused, TLS, timeout, 404, HTML, redirect, 5xx, unreadable: the address is wrong
+      // or the service is down; the key could not be tested.
+      items = [
+        permission,
+        item('reachable', 'fail', why),
+        item('key', 'skipped', checkText.notTested),
+      ];
+    }
+    return done(items, { ...context, error });
+  }
+}

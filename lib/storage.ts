@@ -1,0 +1,90 @@
+/**
+ * Every item the extension keeps in browser storage, declared here and nowhere else, so what is
+ * stored (and under which key) can be read in one place. All in `storage.local`: the API key
+ * stays on this device (never `sync`), and the rest is per-device UI state.
+ *
+ * Keys are `local:<name>`, i.e. `<name>` in `browser.storage.local` (e2e/support/storage.ts
+ * relies on that). UI work adds its items below.
+ */
+import { storage } from 'wxt/utils/storage';
+import type {
+  PerPage,
+  Privacy,
+  ProjectSortBy,
+  ReportResult,
+  ReportSortBy,
+  SortDir,
+} from './api/schemas';
+
+/** The side panel's reports list state; survives closing and reopening the panel. */
+export interface ReportFilters {
+  search: string;
+  project: string | null;
+  result: ReportResult | null;
+  sortBy: ReportSortBy;
+  sort: SortDir;
+  perPage: PerPage;
+  /** 1-based. */
+  page: number;
+}
+
+/** The side panel's projects list state. */
+export interface ProjectFilters {
+  search: string;
+  sortBy: ProjectSortBy;
+  sort: SortDir;
+  perPage: PerPage;
+  page: number;
+}
+
+/**
+ * The reference service that `npm start` runs. A shipped extension points there until the
+ * person sets their own address on the options page.
+ */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+
+/** Every default in one object (the spec's list defaults for the filters). */
+export const STORAGE_DEFAULTS = {
+  apiKey: '',
+  baseUrl: DEFAULT_BASE_URL,
+  popupPrivacy: 0 as Privacy,
+  reportFilters: {
+    search: '',
+    project: null,
+    result: null,
+    sortBy: 'id',
+    sort: 'desc',
+    perPage: 10,
+    page: 1,
+  } satisfies ReportFilters as ReportFilters,
+  projectFilters: {
+    search: '',
+    sortBy: 'created_at',
+    sort: 'desc',
+    perPage: 10,
+    page: 1,
+  } satisfies ProjectFilters as ProjectFilters,
+} as const;
+
+/** The API key (bearer token). Stored trimmed; '' = none. */
+export const apiKey = storage.defineItem<string>('local:apiKey', {
+  fallback: STORAGE_DEFAULTS.apiKey,
+});
+
+/** The base URL, stored normalised (lib/base-url.ts): no trailing slash, no /api/v1. */
+export const baseUrl = storage.defineItem<string>('local:baseUrl', {
+  fallback: STORAGE_DEFAULTS.baseUrl,
+});
+
+/** The privacy last chosen in the popup, offered again next time. */
+export const popupPrivacy = storage.defineItem<Privacy>('local:popupPrivacy', {
+  fallback: STORAGE_DEFAULTS.popupPrivacy,
+});
+
+export const reportFilters = storage.defineItem<ReportFilters>('local:reportFilters', {
+  fallback: STORAGE_DEFAULTS.reportFilters,
+});
+
+export const projectFilters = storage.defineItem<ProjectFilters>('local:projectFilters', {
+  fallback: STORAGE_DEFAULTS.projectFilters,
+});
