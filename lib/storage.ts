@@ -15,6 +15,7 @@ import type {
   ReportSortBy,
   SortDir,
 } from './api/schemas';
+import type { AuditState } from './messages';
 
 /** The side panel's reports list state; survives closing and reopening the panel. */
 export interface ReportFilters {
@@ -88,3 +89,25 @@ export const reportFilters = storage.defineItem<ReportFilters>('local:reportFilt
 export const projectFilters = storage.defineItem<ProjectFilters>('local:projectFilters', {
   fallback: STORAGE_DEFAULTS.projectFilters,
 });
+
+// ---------------------------------------------------------------------------------------------
+// `storage.session`: lives as long as the browser session, gone on restart. Readable by the
+// extension's own pages and its background only.
+
+/**
+ * Where each URL's audit stands (lib/messages.ts), written by the background only: a popup
+ * opened mid-audit shows the progress instead of offering a second audit, and one opened after
+ * shows the report or the error. Keyed by the audited URL; the newest few dozen are kept.
+ */
+export const auditStates = storage.defineItem<Record<string, AuditState>>('session:auditStates', {
+  fallback: {},
+});
+
+/**
+ * The report the side panel should show: the popup's "Open in side panel" writes it just before
+ * opening the panel, the panel opens that report and clears it.
+ */
+export const sidepanelTarget = storage.defineItem<{ reportId: number; at: number } | null>(
+  'session:sidepanelTarget',
+  { fallback: null },
+);
