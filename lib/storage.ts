@@ -44,12 +44,16 @@ export interface ProjectFilters {
  */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
 
-/** Every default in one object (the spec's list defaults for the filters). */
-export const STORAGE_DEFAULTS = {
+/**
+ * Every default in one object (the spec's list defaults for the filters). Frozen: WXT hands the
+ * fallback object itself to every reader, so a caller mutating what it read would otherwise
+ * change the default for everyone.
+ */
+export const STORAGE_DEFAULTS = Object.freeze({
   apiKey: '',
   baseUrl: DEFAULT_BASE_URL,
   popupPrivacy: 0 as Privacy,
-  reportFilters: {
+  reportFilters: Object.freeze<ReportFilters>({
     search: '',
     project: null,
     result: null,
@@ -57,15 +61,15 @@ export const STORAGE_DEFAULTS = {
     sort: 'desc',
     perPage: 10,
     page: 1,
-  } satisfies ReportFilters as ReportFilters,
-  projectFilters: {
+  }),
+  projectFilters: Object.freeze<ProjectFilters>({
     search: '',
     sortBy: 'created_at',
     sort: 'desc',
     perPage: 10,
     page: 1,
-  } satisfies ProjectFilters as ProjectFilters,
-} as const;
+  }),
+});
 
 /** The API key (bearer token). Stored trimmed; '' = none. */
 export const apiKey = storage.defineItem<string>('local:apiKey', {
