@@ -49,7 +49,7 @@ const TLS_CODES =
   /^(CERT_|ERR_TLS_|ERR_SSL_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
 
 /** Turns fetch's nested `cause` chain into one of the reasons the user can act on. */
-function classify(error: unknown, host: string, timeoutMs: number): PageFetchError {
+export function classify(error: unknown, host: string, timeoutMs: number): PageFetchError {
   let cause: unknown = error;
   for (let depth = 0; depth < 5 && cause; depth++) {
     const { name, code, message } = cause as { name?: string; code?: string; message?: string };
