@@ -11,7 +11,7 @@ beforeAll(async () => {
   env = await startTestService();
   otherKey = env.service.createKey();
   seedReports(env, 5);
-  [otherReport] = seedReports(env, 3, { key: otherKey, projects: 4 });
+  otherReport = seedReports(env, 3, { key: otherKey, projects: 4 })[0]!;
 });
 afterAll(() => env.close());
 

@@ -7,7 +7,7 @@ let env: TestEnv;
 let id: number;
 beforeAll(async () => {
   env = await startTestService();
-  [id] = seedReports(env, 1);
+  id = seedReports(env, 1)[0]!;
 });
 afterAll(() => env.close());
 
@@ -184,7 +184,7 @@ describe('bodies', () => {
 });
 
 describe('routes', () => {
-  it.each([
+  it.each<[string, string, number]>([
     ['GET', '/api/v1/nothing-here', 404],
     ['GET', '/api/v2/reports', 404],
     ['GET', '/api/v1/reports/1/extra', 404],
@@ -193,7 +193,10 @@ describe('routes', () => {
     ['POST', '/api/v1/reports/1', 405],
     ['GET', '/api/v1/projects/x', 405],
   ])('%s %s answers %i in JSON, before asking for a key', async (method, path, status) => {
-    for (const headers of [{}, { authorization: `Bearer ${env.key}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${env.key}` }] as Record<
+      string,
+      string
+    >[]) {
       const response = await fetch(`${env.service.url}${path}`, { method, headers });
       expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
