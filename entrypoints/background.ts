@@ -1,3 +1,7 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import { listenForAudits } from '@/lib/background/audits';
 
-export default defineBackground(() => {});
+// Only wiring: the audit logic lives in lib/background/.
+export default defineBackground(() => {
+  listenForAudits();
+});

@@ -1,0 +1,177 @@
+/**
+ * The background's half of auditing: it receives the popup's message (lib/messages.ts), makes
+ * the one HTTP request, keeps the outcome per URL in `storage.session` and shows it on the tab's
+ * toolbar button. The popup may close at any moment; nothing here depends on it staying open.
+ */
+import { browser } from 'wxt/browser';
+import { createApiFromSettings } from '@/lib/api/api-from-settings';
+import type { Api } from '@/lib/api/create-api';
+import { serializeApiError } from '@/lib/api/serialize-error';
+import { auditStates } from '@/lib/storage';
+import type { AuditState, ExtensionMessage } from '@/lib/messages';
+import { isExtensionMessage } from '@/lib/messages';
+import { clearBadge, showReportBadge, showRunningBadge } from './badge';
+
+/** How many URLs' states are kept in the session (the newest). */
+export const MAX_STATES = 50;
+
+/**
+ * Chrome ends an idle service worker after 30 s, and a pending fetch alone does not count as
+ * activity; any extension API call does. An audit can take up to 60 s.
+ */
+const KEEPALIVE_MS = 20_000;
+
+export interface AuditRunnerOptions {
+  /** The API to use; the extension's settings by default. */
+  api?: Pick<Api, 'createReport' | 'updateReport'>;
+  now?: () => number;
+}
+
+export interface AuditRunner {
+  /** Runs one message's audit; a second message for a URL already running joins the first. */
+  handle(message: ExtensionMessage): Promise<AuditState>;
+  /** Drops 'running' states a previous background left behind (its requests died with it). */
+  recover(): Promise<void>;
+}
+
+export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner {
+  const api = options.api ?? createApiFromSettings();
+  const now = options.now ?? Date.now;
+  const inflight = new Map<string, Promise<AuditState>>();
+  let writes: Promise<unknown> = Promise.resolve();
+  let keepalive: ReturnType<typeof setInterval> | undefined;
+
+  /** Read-modify-write of the states, one at a time. */
+  function update(change: (states: Record<string, AuditState>) => void): Promise<void> {
+    const next = writes.then(async () => {
+      const states = { ...(await auditStates.getValue()) };
+      change(states);
+      await auditStates.setValue(prune(states));
+    });
+    writes = next.catch(() => undefined);
+    return next;
+  }
+
+  function setState(url: string, state: AuditState): Promise<void> {
+    return update((states) => {
+      states[url] = state;
+    });
+  }
+
+  function holdAwake() {
+    keepalive ??= setInterval(() => {
+      void browser.runtime.getPlatformInfo().catch(() => undefined);
+    }, KEEPALIVE_MS);
+  }
+  function release() {
+    if (inflight.size === 0 && keepalive !== undefined) {
+      clearInterval(keepalive);
+      keepalive = undefined;
+    }
+  }
+
+  const ready = { promise: Promise.resolve() };
+
+  async function run(message: ExtensionMessage): Promise<AuditState> {
+    await ready.promise;
+    const action = message.type;
+    const reportId = message.type === 'rerun' ? message.reportId : undefined;
+    const tabId = message.tabId;
+    await setState(message.url, { status: 'running', action, since: now(), reportId });
+    if (tabId !== undefined) await quietly(showRunningBadge(tabId));
+
+    let state: AuditState;
+    try {
+      const report =
+        message.type === 'audit'
+          ? await api.createReport({
+              url: message.url,
+              privacy: message.privacy,
+              password: message.privacy === 2 ? message.password : undefined,
+            })
+          : await api.updateReport(message.reportId, { update: 1 });
+      state = { status: 'done', action, at: now(), report };
+      if (tabId !== undefined) await quietly(showReportBadge(tabId, report));
+    } catch (error) {
+      state = {
+        status: 'failed',
+        action,
+        at: now(),
+        error: serializeApiError(error),
+        reportId,
+        privacy: message.type === 'audit' ? message.privacy : undefined,
+      };
+      if (tabId !== undefined) await quietly(clearBadge(tabId));
+    }
+    await setState(message.url, state);
+    return state;
+  }
+
+  return {
+    handle(message) {
+      // Checked and set before any await: two clicks in a row make one request.
+      const running = inflight.get(message.url);
+      if (running) return running;
+      const promise = run(message);
+      inflight.set(message.url, promise);
+      holdAwake();
+      void promise
+        .catch(() => undefined)
+        .finally(() => {
+          inflight.delete(message.url);
+          release();
+        });
+      return promise;
+    },
+
+    recover() {
+      ready.promise = update((states) => {
+        for (const [url, state] of Object.entries(states)) {
+          if (state.status === 'running' && !inflight.has(url)) delete states[url];
+        }
+      }).catch(() => undefined);
+      return ready.promise;
+    },
+  };
+}
+
+/** Keeps the newest `MAX_STATES` entries. */
+function prune(states: Record<string, AuditState>): Record<string, AuditState> {
+  const entries = Object.entries(states);
+  if (entries.length <= MAX_STATES) return states;
+  const time = (s: AuditState) => (s.status === 'running' ? s.since : s.at);
+  entries.sort(([, a], [, b]) => time(b) - time(a));
+  return Object.fromEntries(entries.slice(0, MAX_STATES));
+}
+
+/** Badge calls must never turn a finished audit into a failure (the tab may be gone). */
+async function quietly(promise: Promise<unknown>): Promise<void> {
+  try {
+    await promise;
+  } catch {
+    // The tab was closed, or the browser lacks the call: the state in storage still stands.
+  }
+}
+
+/**
+ * Wires the runner to `runtime.onMessage`. Answers with `sendResponse` + `return true`, which
+ * every browser (and the polyfill, and WXT's fakeBrowser) understands; other messages are left
+ * to other listeners.
+ */
+export function listenForAudits(runner: AuditRunner = createAuditRunner()): AuditRunner {
+  void runner.recover();
+  browser.runtime.onMessage.addListener(
+    (message: unknown, sender: unknown, sendResponse: (response: AuditState) => void) => {
+      if (!isExtensionMessage(message) || !fromThisExtension(sender)) return undefined;
+      void runner.handle(message).then(sendResponse);
+      return true;
+    },
+  );
+  return runner;
+}
+
+function fromThisExtension(sender: unknown): boolean {
+  const id = (sender as { id?: string } | undefined)?.id;
+  // fakeBrowser sends no sender id; the browsers always do, and only ours may ask.
+  return id === undefined || id === browser.runtime.id;
+}

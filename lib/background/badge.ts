@@ -1,0 +1,59 @@
+/**
+ * The toolbar button of one tab: the score as badge text (the number alone says it), coloured by
+ * result, with the result in words in the tooltip; and a distinct state while an audit runs.
+ */
+import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
+import type { Report, ReportResult } from '@/lib/api/schemas';
+import { resultWord } from '@/components/ResultBadge';
+
+/** The theme's light-mode result colours: white text on them keeps at least 4.5:1. */
+export const BADGE_COLORS: Record<ReportResult, string> = {
+  good: '#116b2e',
+  decent: '#8a4b00',
+  bad: '#b3131b',
+};
+const RUNNING_COLOR = '#0b5cd5';
+const TEXT_COLOR = '#ffffff';
+
+/** Badge text of a score: a whole number 0–100 (fits the badge's four characters). */
+export function badgeText(score: number): string {
+  return String(Math.max(0, Math.min(100, Math.round(score))));
+}
+
+async function setColors(tabId: number, color: string): Promise<void> {
+  await browser.action.setBadgeBackgroundColor({ tabId, color });
+  // Not in every browser version: the default text colour is fine where it is missing.
+  await browser.action.setBadgeTextColor?.({ tabId, color: TEXT_COLOR });
+}
+
+/** After an audit, or when the popup found an existing report for the tab's page. */
+export async function showReportBadge(tabId: number, report: Report): Promise<void> {
+  const score = badgeText(report.score);
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: score }),
+    setColors(tabId, BADGE_COLORS[report.result]),
+    browser.action.setTitle({
+      tabId,
+      title: i18n.t('popup.badge.done', [score, resultWord(report.result)]),
+    }),
+  ]);
+}
+
+/** While the audit of the tab's page runs: an ellipsis on the button, and a tooltip saying so. */
+export async function showRunningBadge(tabId: number): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: '…' }),
+    setColors(tabId, RUNNING_COLOR),
+    browser.action.setTitle({ tabId, title: i18n.t('popup.badge.running') }),
+  ]);
+}
+
+/** Back to the button's defaults for the tab (after a failed audit). */
+export async function clearBadge(tabId: number): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: '' }),
+    // The manifest's title, spelled out: Chrome and Firefox disagree on what `null` resets to.
+    browser.action.setTitle({ tabId, title: i18n.t('actionTitle') }),
+  ]);
+}
