@@ -1,0 +1,139 @@
+import { i18n } from '#i18n';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  PER_PAGE_VALUES,
+  type PerPage,
+  type Project,
+  type ProjectSortBy,
+  type SortDir,
+} from '@/lib/api/schemas';
+import { useApi } from '@/lib/queries/api-provider';
+import { prefetchNextPage } from '@/lib/queries/prefetch-next-page';
+import { projectQueries } from '@/lib/queries/project-queries';
+import type { ProjectFilters } from '@/lib/storage';
+import { projectListParams } from '@/lib/sidepanel/filters';
+import { DeleteProjectDialog } from './DeleteProjectDialog';
+import { ErrorState } from './ErrorState';
+import { Pager } from './Pager';
+import { SkeletonRows } from './ReportRows';
+import { ProjectRows } from './ProjectRows';
+import { SearchField } from './SearchField';
+import { Select } from './Select';
+import { directionLabel } from './sort-labels';
+
+interface ProjectsViewProps {
+  filters: ProjectFilters;
+  onFilters: (change: Partial<ProjectFilters>) => void;
+  /** Opens the reports list filtered to this project. */
+  onShow: (project: Project) => void;
+}
+
+/** Every parameter of GET /projects, the rows, paging, and deleting a project. */
+export function ProjectsView({ filters, onFilters, onShow }: ProjectsViewProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const params = projectListParams(filters);
+  const { data, isPlaceholderData, error, refetch } = useQuery(projectQueries.list(api, params));
+  const set = (change: Partial<ProjectFilters>) => onFilters({ ...change, page: 1 });
+  const prefetchNext = () => {
+    if (!isPlaceholderData) void prefetchNextPage(queryClient, api, 'projects', params, data);
+  };
+
+  let body;
+  if (error && !data) body = <ErrorState error={error} onRetry={() => void refetch()} />;
+  else if (!data) body = <SkeletonRows count={filters.perPage} />;
+  else if (data.items.length === 0 && filters.page > 1 && !isPlaceholderData) {
+    const last = data.lastPage ?? 1;
+    body = (
+      <div className="notice notice-info">
+        <p>{i18n.t('panel.reports.beyond', [filters.page])}</p>
+        <button type="button" onClick={() => onFilters({ page: last })}>
+          {i18n.t('panel.reports.goLast', [last])}
+        </button>
+      </div>
+    );
+  } else if (data.items.length === 0) {
+    body = (
+      <p className="sp-empty">
+        {filters.search
+          ? i18n.t('panel.projects.emptyFiltered')
+          : i18n.t('panel.projects.emptyAll')}
+      </p>
+    );
+  } else {
+    body = (
+      <ProjectRows
+        projects={data.items}
+        stale={isPlaceholderData}
+        onShow={onShow}
+        onDelete={(project) => {
+          setNotice(null);
+          setDeleting(project);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="stack">
+      <div className="sp-filters" role="search" aria-label={i18n.t('panel.projects.filters')}>
+        <SearchField
+          label={i18n.t('panel.projects.search')}
+          value={filters.search}
+          onSearch={(search) => set({ search })}
+        />
+        <Select
+          label={i18n.t('panel.projects.sortBy')}
+          value={filters.sortBy}
+          options={[
+            ['created_at', i18n.t('panel.projects.sortCreated')],
+            ['project', i18n.t('panel.projects.sortName')],
+          ]}
+          onChange={(sortBy) => set({ sortBy: sortBy as ProjectSortBy })}
+        />
+        <Select
+          label={i18n.t('panel.reports.direction')}
+          value={filters.sort}
+          options={(['desc', 'asc'] as const).map(
+            (dir) =>
+              [dir, directionLabel(filters.sortBy === 'project' ? 'text' : 'date', dir)] as const,
+          )}
+          onChange={(sort) => set({ sort: sort as SortDir })}
+        />
+        <Select
+          label={i18n.t('panel.reports.perPage')}
+          value={String(filters.perPage)}
+          options={PER_PAGE_VALUES.map((n) => [String(n), String(n)] as const)}
+          onChange={(perPage) => set({ perPage: Number(perPage) as PerPage })}
+        />
+      </div>
+      {notice && (
+        <div className="notice notice-info" role="status">
+          {notice}
+        </div>
+      )}
+      {error && data && <ErrorState error={error} onRetry={() => void refetch()} />}
+      {body}
+      {data && (data.items.length > 0 || filters.page > 1) && (
+        <div onPointerEnter={prefetchNext} onFocus={prefetchNext}>
+          <Pager
+            data={data}
+            page={filters.page}
+            label={i18n.t('panel.projects.pages')}
+            onPage={(page) => onFilters({ page: Math.max(1, page) })}
+          />
+        </div>
+      )}
+      <DeleteProjectDialog
+        project={deleting}
+        onClose={(deleted) => {
+          if (deleted) setNotice(i18n.t('panel.projects.deleted', [deleted.project]));
+          setDeleting(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { i18n } from '#i18n';
+import type { ReactNode } from 'react';
+import { PrivacyLabel } from '@/components/PrivacyLabel';
+import { RelativeTime } from '@/components/RelativeTime';
+import { ResultBadge } from '@/components/ResultBadge';
+import type { Report } from '@/lib/api/schemas';
+import { formatScore } from './ReportRows';
+
+/** Fields with their own presentation; any other field the service sends is listed after them. */
+const KNOWN = [
+  'id',
+  'url',
+  'project',
+  'result',
+  'score',
+  'privacy',
+  'generated_at',
+  'created_at',
+  'updated_at',
+] as const;
+type Known = (typeof KNOWN)[number];
+/** Shown elsewhere (the checks list), or never (a password must never be shown back). */
+const HIDDEN = new Set(['checks', 'password']);
+
+const labels: Record<Known, () => string> = {
+  id: () => i18n.t('panel.detail.id'),
+  url: () => i18n.t('panel.detail.url'),
+  project: () => i18n.t('panel.detail.project'),
+  result: () => i18n.t('panel.detail.result'),
+  score: () => i18n.t('panel.detail.score'),
+  privacy: () => i18n.t('panel.detail.privacy'),
+  generated_at: () => i18n.t('panel.detail.generatedAt'),
+  created_at: () => i18n.t('panel.detail.createdAt'),
+  updated_at: () => i18n.t('panel.detail.updatedAt'),
+};
+
+function knownValue(report: Report, field: Known): ReactNode {
+  switch (field) {
+    case 'url':
+      return <span className="sp-break">{report.url}</span>;
+    case 'result':
+      return <ResultBadge result={report.result} />;
+    case 'score':
+      return formatScore(report.score);
+    case 'privacy':
+      return <PrivacyLabel privacy={report.privacy} />;
+    case 'generated_at':
+    case 'created_at':
+    case 'updated_at': {
+      const iso = report[field];
+      return iso ? <RelativeTime iso={iso} /> : null;
+    }
+    default:
+      return report[field] == null ? null : String(report[field]);
+  }
+}
+
+function otherValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Every field of the report the service returned, known ones first, extra ones as they came. */
+export function ReportFields({ report }: { report: Report }) {
+  const extra = Object.entries(report).filter(
+    ([key]) => !(KNOWN as readonly string[]).includes(key) && !HIDDEN.has(key),
+  );
+  return (
+    <>
+      <dl className="sp-fields" aria-label={i18n.t('panel.detail.fields')}>
+        {KNOWN.filter((field) => report[field] != null).map((field) => (
+          <div key={field}>
+            <dt>{labels[field]()}</dt>
+            <dd>{knownValue(report, field)}</dd>
+          </div>
+        ))}
+      </dl>
+      {extra.length > 0 && (
+        <dl className="sp-fields" aria-label={i18n.t('panel.detail.extraFields')}>
+          {extra.map(([key, value]) => (
+            <div key={key}>
+              <dt>
+                <code>{key}</code>
+              </dt>
+              <dd className="sp-break">{otherValue(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
