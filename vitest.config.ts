@@ -14,11 +14,11 @@ export default defineConfig({
         },
       },
       {
-        // Extension code: WXT's fakeBrowser stands in for browser APIs, the DOM is happy-dom.
+        // Extension code: WXT's fakeBrowser stands in for browser APIs, the DOM is happy-dom with Node's fetch (tests/environment).
         plugins: [WxtVitest()],
         test: {
           name: 'extension',
-          environment: 'happy-dom',
+          environment: './tests/environment/extension-page.ts',
           include: ['tests/{lib,components,entrypoints}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           testTimeout: 30_000,
