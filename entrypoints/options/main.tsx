@@ -1,3 +1,6 @@
 import { createRoot } from 'react-dom/client';
+import '@/components/theme.css';
+import '@/components/options/options.css';
+import { OptionsPage } from '@/components/options/OptionsPage';
 
-createRoot(document.getElementById('root')!).render(<p>Audit Reports</p>);
+createRoot(document.getElementById('root')!).render(<OptionsPage />);
