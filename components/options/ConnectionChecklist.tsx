@@ -24,7 +24,7 @@ export function ConnectionChecklist({ check }: { check: ConnectionCheck }) {
               </span>
               <span>
                 <strong>{item.label}</strong>
-                <span className="visually-hidden">: {mark.word()}</span>
+                <span className="visually-hidden">: {mark.word()}. </span>
                 <span className="check-detail">{item.detail}</span>
               </span>
             </li>

@@ -1,16 +1,11 @@
 import { i18n } from '#i18n';
 import { Field } from '@/components/Field';
-import { useSettingsForm } from '@/lib/options/use-settings-form';
+import { useSettingsForm, type SettingsFormOptions } from '@/lib/options/use-settings-form';
 import { ApiKeyInput } from './ApiKeyInput';
 import { ConnectionChecklist } from './ConnectionChecklist';
 
-interface Props {
-  /** For tests; the extension uses the global fetch. */
-  fetch?: typeof globalThis.fetch;
-}
-
-export function OptionsPage({ fetch }: Props) {
-  const form = useSettingsForm({ fetch });
+export function OptionsPage(props: SettingsFormOptions) {
+  const form = useSettingsForm(props);
   const { state } = form;
   const checking = state.status === 'checking';
   return (

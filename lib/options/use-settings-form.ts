@@ -25,9 +25,10 @@ export interface SettingsForm {
   forgetKey(): void;
 }
 
-interface Options {
-  /** For tests; the extension uses the global fetch. */
+export interface SettingsFormOptions {
+  /** For tests; the extension uses the global fetch and the client's 15 s read timeout. */
   fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
 }
 
 /**
@@ -35,7 +36,7 @@ interface Options {
  * click is the only moment the browser lets us), then store, then test the connection. What the
  * person typed stays in the fields whatever fails.
  */
-export function useSettingsForm(options: Options = {}): SettingsForm {
+export function useSettingsForm(options: SettingsFormOptions = {}): SettingsForm {
   const [url, setUrl] = useState('');
   const [key, setKey] = useState('');
   const [loaded, setLoaded] = useState(false);
@@ -47,7 +48,12 @@ export function useSettingsForm(options: Options = {}): SettingsForm {
   const test = async (savedUrl: string, savedKey: string) => {
     const id = ++run.current;
     setState({ status: 'checking' });
-    const check = await checkConnection({ baseUrl: savedUrl, key: savedKey, fetch: options.fetch });
+    const check = await checkConnection({
+      baseUrl: savedUrl,
+      key: savedKey,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+    });
     // A later save wins over a slower earlier check.
     if (id === run.current) setState({ status: 'checked', check });
   };
