@@ -20,6 +20,8 @@ export function openDb(path: string): Db {
     // WAL lets `key create` in another process write while the service reads.
     raw.exec('PRAGMA journal_mode = WAL');
     raw.exec('PRAGMA synchronous = NORMAL');
+    // 64 MB of page cache (the default is 2 MB): at 100,000 reports the hot index pages fit.
+    raw.exec('PRAGMA cache_size = -65536');
   }
   migrate(raw);
   const cache = new Map<string, StatementSync>();

@@ -2,7 +2,7 @@ import { resultFor } from './audit/audit.ts';
 import { CHECKS, type CheckOutcome } from './audit/checks.ts';
 import type { Db } from './db.ts';
 import { hashPasswordSync } from './passwords.ts';
-import { insertReport } from './store/reports.ts';
+import { insertReport } from './store/report-writes.ts';
 
 /** A report to insert without auditing; everything but the URL has a default. */
 export interface SeedReport {

@@ -7,6 +7,12 @@ import { notFound } from '../http-error.ts';
 import { hashPassword } from '../passwords.ts';
 import { listJson, oneJson, reportJson } from '../serialize.ts';
 import * as store from '../store/reports.ts';
+import {
+  deleteReport,
+  insertReport,
+  updateReport,
+  type ReportChanges,
+} from '../store/report-writes.ts';
 import { ValidationError, Validator, webUrl } from '../validate.ts';
 import { jsonText, methodNotAllowed, pageParams, reportId } from './common.ts';
 
@@ -74,7 +80,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
     // A password given with privacy 0 or 1 is kept: it takes effect if privacy becomes 2.
     const passwordHash = password === undefined ? null : await hashPassword(password);
     const now = new Date().toISOString();
-    const row = store.insertReport(db, c.var.owner.userId, {
+    const row = insertReport(db, c.var.owner.userId, {
       url: url!,
       result: result.result,
       score: result.score,
@@ -99,7 +105,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
     const finalPrivacy = privacy === undefined ? existing.privacy : Number(privacy);
     requirePassword(v, finalPrivacy, password !== undefined || existing.password_hash !== null);
     v.done();
-    const changes: store.ReportChanges = {};
+    const changes: ReportChanges = {};
     if (privacy !== undefined) changes.privacy = finalPrivacy as 0 | 1 | 2;
     if (password !== undefined) changes.password_hash = await hashPassword(password);
     if (rerun) {
@@ -112,7 +118,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
       changes.checks = JSON.stringify(result.checks);
     }
     // The report may have been deleted while the audit ran.
-    const row = store.updateReport(db, userId, id, changes);
+    const row = updateReport(db, userId, id, changes);
     if (!row) throw notFound();
     return jsonText(c, oneJson(reportJson(row)));
   };
@@ -121,7 +127,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
 
   api.delete('/reports/:id', auth, (c) => {
     const id = reportId(c);
-    if (!store.deleteReport(db, c.var.owner.userId, id)) throw notFound();
+    if (!deleteReport(db, c.var.owner.userId, id)) throw notFound();
     return c.json({ id, object: 'report', deleted: true });
   });
 

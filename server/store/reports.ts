@@ -26,8 +26,9 @@ export interface ReportFilter {
   result?: Result;
 }
 
-const COLUMNS =
-  'id, url, project, result, score, privacy, password_hash, checks, generated_at, created_at, updated_at';
+/** Columns of the reports table (checks live in report_checks, joined in for the rows shown). */
+export const COLUMNS =
+  'id, url, project, result, score, privacy, password_hash, generated_at, created_at, updated_at';
 
 /** The project a URL belongs to: its host, lower-case, without a leading `www.` (CONTRACT.md). */
 export function projectOf(url: string): string {
@@ -70,8 +71,14 @@ export function listReports(
   const direction = order.sort === 'asc' ? 'ASC' : 'DESC';
   const orderBy =
     order.sortBy === 'id' ? `id ${direction}` : `${order.sortBy} ${direction}, id ${direction}`;
+  // The page is chosen on the small reports rows first; only its rows fetch their checks.
+  // (A LIMIT subquery inside a join is never flattened, so skipped rows cost no join.)
   return db
-    .stmt(`SELECT ${COLUMNS} FROM reports WHERE ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+    .stmt(
+      `SELECT page.*, c.checks FROM (
+         SELECT ${COLUMNS} FROM reports WHERE ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?
+       ) AS page JOIN report_checks c ON c.report_id = page.id ORDER BY ${orderBy}`,
+    )
     .all(...params, limit, offset) as unknown as ReportRow[];
 }
 
@@ -91,85 +98,15 @@ export function countReports(db: Db, userId: number, filter: ReportFilter): numb
     .n;
 }
 
+const WITH_CHECKS = `SELECT ${COLUMNS}, c.checks FROM reports JOIN report_checks c ON c.report_id = reports.id`;
+
 export function getReport(db: Db, userId: number, id: number): ReportRow | undefined {
-  return db.stmt(`SELECT ${COLUMNS} FROM reports WHERE id = ? AND user_id = ?`).get(id, userId) as
+  return db.stmt(`${WITH_CHECKS} WHERE id = ? AND user_id = ?`).get(id, userId) as
     ReportRow | undefined;
 }
 
 /** For the public report page, which has no key: ownership is checked by privacy instead. */
 export function getReportById(db: Db, id: number): (ReportRow & { user_id: number }) | undefined {
-  return db.stmt(`SELECT user_id, ${COLUMNS} FROM reports WHERE id = ?`).get(id) as
+  return db.stmt(`${WITH_CHECKS.replace('SELECT', 'SELECT user_id,')} WHERE id = ?`).get(id) as
     (ReportRow & { user_id: number }) | undefined;
-}
-
-export type NewReport = Omit<ReportRow, 'id' | 'project' | 'updated_at'>;
-
-export function insertReport(db: Db, userId: number, report: NewReport): ReportRow {
-  const project = projectOf(report.url);
-  return db.transaction(() => {
-    // The project exists while it has reports; its created_at is its first report's.
-    db.stmt(
-      `INSERT INTO projects (user_id, name, created_at, reports_count) VALUES (?, ?, ?, 1)
-       ON CONFLICT (user_id, name) DO UPDATE SET reports_count = reports_count + 1,
-         created_at = min(created_at, excluded.created_at)`,
-    ).run(userId, project, report.created_at);
-    db.stmt('UPDATE users SET reports_count = reports_count + 1 WHERE id = ?').run(userId);
-    return db
-      .stmt(
-        `INSERT INTO reports (user_id, project, url, result, score, privacy, password_hash, checks,
-           generated_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         RETURNING ${COLUMNS}`,
-      )
-      .get(
-        userId,
-        project,
-        report.url,
-        report.result,
-        report.score,
-        report.privacy,
-        report.password_hash,
-        report.checks,
-        report.generated_at,
-        report.created_at,
-        report.created_at,
-      ) as unknown as ReportRow;
-  });
-}
-
-export type ReportChanges = Partial<
-  Pick<ReportRow, 'privacy' | 'password_hash' | 'result' | 'score' | 'checks' | 'generated_at'>
->;
-
-export function updateReport(
-  db: Db,
-  userId: number,
-  id: number,
-  changes: ReportChanges,
-): ReportRow | undefined {
-  const names = Object.keys(changes) as (keyof ReportChanges)[];
-  // Column names come from the ReportChanges keys the routes build, never from request text.
-  const set = [...names.map((name) => `${name} = ?`), 'updated_at = ?'].join(', ');
-  return db
-    .stmt(`UPDATE reports SET ${set} WHERE id = ? AND user_id = ? RETURNING ${COLUMNS}`)
-    .get(...names.map((name) => changes[name] ?? null), new Date().toISOString(), id, userId) as
-    ReportRow | undefined;
-}
-
-export function deleteReport(db: Db, userId: number, id: number): boolean {
-  return db.transaction(() => {
-    const row = db
-      .stmt('DELETE FROM reports WHERE id = ? AND user_id = ? RETURNING project')
-      .get(id, userId) as { project: string } | undefined;
-    if (!row) return false;
-    db.stmt('UPDATE users SET reports_count = reports_count - 1 WHERE id = ?').run(userId);
-    db.stmt(
-      'UPDATE projects SET reports_count = reports_count - 1 WHERE user_id = ? AND name = ?',
-    ).run(userId, row.project);
-    // A project is a group of reports: it goes when its last report goes.
-    db.stmt('DELETE FROM projects WHERE user_id = ? AND name = ? AND reports_count <= 0').run(
-      userId,
-      row.project,
-    );
-    return true;
-  });
 }
