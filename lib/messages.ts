@@ -1,7 +1,8 @@
 /**
  * The one message protocol between the popup and the background. The popup asks, the background
- * makes the single HTTP request, keeps the outcome in `storage.session` (see `auditStates` in
- * lib/storage.ts) and answers with that outcome. Nothing else goes over runtime messaging.
+ * makes the single HTTP request and answers; for audits it also keeps the outcome in
+ * `storage.session` (see `auditStates` in lib/storage.ts). The popup itself has no HTTP client
+ * at all, which keeps its bundle small (issue 4's budget).
  */
 import { browser } from 'wxt/browser';
 import type { Privacy, Report } from './api/schemas';
@@ -27,7 +28,26 @@ export interface RerunMessage {
   tabId?: number;
 }
 
-export type ExtensionMessage = AuditMessage | RerunMessage;
+/** Find the newest existing report of exactly `url` (one `GET /reports?search=…`). */
+export interface LookupMessage {
+  type: 'lookup';
+  url: string;
+  /** The tab whose toolbar badge shows the score of a report found. */
+  tabId?: number;
+}
+
+export type ExtensionMessage = AuditMessage | RerunMessage | LookupMessage;
+
+export type LookupReply =
+  | { ok: true; report: Report | null; link: string | null }
+  | { ok: false; error: SerializedApiError };
+
+/** What the background answers to each message. */
+export interface Replies {
+  audit: AuditState;
+  rerun: AuditState;
+  lookup: LookupReply;
+}
 
 /**
  * Where the audit of one URL stands. Kept per URL in `storage.session`, so a popup opened later
@@ -35,7 +55,14 @@ export type ExtensionMessage = AuditMessage | RerunMessage;
  */
 export type AuditState =
   | { status: 'running'; action: 'audit' | 'rerun'; since: number; reportId?: number }
-  | { status: 'done'; action: 'audit' | 'rerun'; at: number; report: Report }
+  | {
+      status: 'done';
+      action: 'audit' | 'rerun';
+      at: number;
+      report: Report;
+      /** The report's public page (CONTRACT.md). */
+      link: string;
+    }
   | {
       status: 'failed';
       action: 'audit' | 'rerun';
@@ -62,10 +89,12 @@ export function isExtensionMessage(value: unknown): value is ExtensionMessage {
   if (typeof m.url !== 'string') return false;
   if (m.type === 'audit') return m.privacy === 0 || m.privacy === 1 || m.privacy === 2;
   if (m.type === 'rerun') return typeof m.reportId === 'number';
-  return false;
+  return m.type === 'lookup';
 }
 
-/** Sends a message to the background and resolves with the audit's state once it settles. */
-export function sendToBackground(message: ExtensionMessage): Promise<AuditState> {
-  return browser.runtime.sendMessage(message) as Promise<AuditState>;
+/** Sends a message to the background; resolves with its answer (an audit's once it settles). */
+export function sendToBackground<M extends ExtensionMessage>(
+  message: M,
+): Promise<Replies[M['type']]> {
+  return browser.runtime.sendMessage(message) as Promise<Replies[M['type']]>;
 }

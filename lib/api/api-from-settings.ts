@@ -9,35 +9,14 @@
  * Settings are read on every call, so a change on the options page applies at once and the
  * returned object can live as long as the page (ApiProvider keeps one).
  */
-import { normalizeBaseUrl } from '../base-url';
-import { hasHostPermission } from '../permissions';
-import { apiKey, baseUrl as baseUrlItem } from '../storage';
 import { createApi, type Api, type CreateApiOptions } from './create-api';
-import { ApiError } from './errors';
+import { readSettings } from './read-settings';
+
+// In their own module so a page that only needs to know whether it is set up (the popup) does
+// not pull the HTTP client into its bundle.
+export { readSettings, type Settings } from './read-settings';
 
 export type SettingsApiOptions = Omit<CreateApiOptions, 'baseUrl' | 'getKey' | 'preflight'>;
-
-export interface Settings {
-  baseUrl: string;
-  origin: string;
-  key: string;
-}
-
-/** The stored settings, checked; throws ApiError 'not-configured' or 'no-permission'. */
-export async function readSettings(): Promise<Settings> {
-  const [storedUrl, storedKey] = await Promise.all([baseUrlItem.getValue(), apiKey.getValue()]);
-  const key = (storedKey ?? '').trim();
-  if (!storedUrl || !storedUrl.trim()) {
-    throw new ApiError('not-configured', { message: 'No base URL is set' });
-  }
-  const normalized = normalizeBaseUrl(storedUrl);
-  if (!normalized.ok) throw new ApiError('not-configured', { message: normalized.error });
-  if (key === '') throw new ApiError('not-configured', { message: 'No API key is set' });
-  if (!(await hasHostPermission(normalized.baseUrl))) {
-    throw new ApiError('no-permission', { origin: normalized.origin });
-  }
-  return { baseUrl: normalized.baseUrl, origin: normalized.origin, key };
-}
 
 /** One Api for the extension's pages and background. */
 export function createApiFromSettings(options: SettingsApiOptions = {}): Api {

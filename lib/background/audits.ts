@@ -8,9 +8,18 @@ import { createApiFromSettings } from '@/lib/api/api-from-settings';
 import type { Api } from '@/lib/api/create-api';
 import { serializeApiError } from '@/lib/api/serialize-error';
 import { auditStates } from '@/lib/storage';
-import type { AuditState, ExtensionMessage } from '@/lib/messages';
+import type {
+  AuditMessage,
+  AuditState,
+  ExtensionMessage,
+  LookupMessage,
+  LookupReply,
+  Replies,
+  RerunMessage,
+} from '@/lib/messages';
 import { isExtensionMessage } from '@/lib/messages';
 import { clearBadge, showReportBadge, showRunningBadge } from './badge';
+import { findReport } from './find-report';
 
 /** How many URLs' states are kept in the session (the newest). */
 export const MAX_STATES = 50;
@@ -23,13 +32,16 @@ const KEEPALIVE_MS = 20_000;
 
 export interface AuditRunnerOptions {
   /** The API to use; the extension's settings by default. */
-  api?: Pick<Api, 'createReport' | 'updateReport'>;
+  api?: Pick<Api, 'createReport' | 'updateReport' | 'listReports' | 'reportPageUrl'>;
   now?: () => number;
 }
 
 export interface AuditRunner {
-  /** Runs one message's audit; a second message for a URL already running joins the first. */
-  handle(message: ExtensionMessage): Promise<AuditState>;
+  /**
+   * Answers one message. An audit or re-run for a URL already running joins the first: one
+   * request, one report.
+   */
+  handle<M extends ExtensionMessage>(message: M): Promise<Replies[M['type']]>;
   /** Drops 'running' states a previous background left behind (its requests died with it). */
   recover(): Promise<void>;
 }
@@ -72,7 +84,7 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
 
   const ready = { promise: Promise.resolve() };
 
-  async function run(message: ExtensionMessage): Promise<AuditState> {
+  async function run(message: AuditMessage | RerunMessage): Promise<AuditState> {
     await ready.promise;
     const action = message.type;
     const reportId = message.type === 'rerun' ? message.reportId : undefined;
@@ -90,7 +102,7 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
               password: message.privacy === 2 ? message.password : undefined,
             })
           : await api.updateReport(message.reportId, { update: 1 });
-      state = { status: 'done', action, at: now(), report };
+      state = { status: 'done', action, at: now(), report, link: api.reportPageUrl(report.id) };
       if (tabId !== undefined) await quietly(showReportBadge(tabId, report));
     } catch (error) {
       state = {
@@ -107,21 +119,39 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
     return state;
   }
 
+  function audit(message: AuditMessage | RerunMessage): Promise<AuditState> {
+    // Checked and set before any await: two clicks in a row make one request.
+    const running = inflight.get(message.url);
+    if (running) return running;
+    const promise = run(message);
+    inflight.set(message.url, promise);
+    holdAwake();
+    void promise
+      .catch(() => undefined)
+      .finally(() => {
+        inflight.delete(message.url);
+        release();
+      });
+    return promise;
+  }
+
+  async function lookup(message: LookupMessage): Promise<LookupReply> {
+    try {
+      const report = await findReport(api, message.url);
+      // The badge shows an existing report's score too, unless an audit of the page is running.
+      if (report && message.tabId !== undefined && !inflight.has(message.url)) {
+        await quietly(showReportBadge(message.tabId, report));
+      }
+      return { ok: true, report, link: report ? api.reportPageUrl(report.id) : null };
+    } catch (error) {
+      return { ok: false, error: serializeApiError(error) };
+    }
+  }
+
   return {
-    handle(message) {
-      // Checked and set before any await: two clicks in a row make one request.
-      const running = inflight.get(message.url);
-      if (running) return running;
-      const promise = run(message);
-      inflight.set(message.url, promise);
-      holdAwake();
-      void promise
-        .catch(() => undefined)
-        .finally(() => {
-          inflight.delete(message.url);
-          release();
-        });
-      return promise;
+    handle<M extends ExtensionMessage>(message: M): Promise<Replies[M['type']]> {
+      const reply = message.type === 'lookup' ? lookup(message) : audit(message);
+      return reply as Promise<Replies[M['type']]>;
     },
 
     recover() {
@@ -161,7 +191,7 @@ async function quietly(promise: Promise<unknown>): Promise<void> {
 export function listenForAudits(runner: AuditRunner = createAuditRunner()): AuditRunner {
   void runner.recover();
   browser.runtime.onMessage.addListener(
-    (message: unknown, sender: unknown, sendResponse: (response: AuditState) => void) => {
+    (message: unknown, sender: unknown, sendResponse: (response: unknown) => void) => {
       if (!isExtensionMessage(message) || !fromThisExtension(sender)) return undefined;
       void runner.handle(message).then(sendResponse);
       return true;
