@@ -10,6 +10,8 @@ export class HttpError extends Error {
   }
 }
 
+/** 404 for a record this key cannot see: missing and someone else's read the same (never 403). */
+export const notFound = (what: 'report' | 'project') =>
+  new HttpError(404, `No such ${what} for this API key.`);
 // Laravel's own wording, so the extension sees what the real service would say.
-export const notFound = () => new HttpError(404, 'No query results for this key.');
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');

@@ -10,7 +10,7 @@ export function jsonText(c: Context, text: string, status: 200 | 201 = 200): Res
 /** The `{id}` path parameter; anything but a plain positive integer cannot name a report. */
 export function reportId(c: Context): number {
   const raw = c.req.param('id') ?? '';
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw notFound();
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw notFound('report');
   return Number(raw);
 }
 

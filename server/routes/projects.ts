@@ -33,7 +33,7 @@ export function projectRoutes(deps: Deps): Hono<AppEnv> {
   // {project} is the project's name, percent-encoded as one path segment (CONTRACT.md).
   api.delete('/projects/:project', auth, (c) => {
     const name = c.req.param('project');
-    if (!store.deleteProject(db, c.var.owner.userId, name)) throw notFound();
+    if (!store.deleteProject(db, c.var.owner.userId, name)) throw notFound('project');
     return c.json({ id: name, object: 'project', deleted: true });
   });
 

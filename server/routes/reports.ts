@@ -65,7 +65,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
 
   api.get('/reports/:id', auth, (c) => {
     const row = store.getReport(db, c.var.owner.userId, reportId(c));
-    if (!row) throw notFound();
+    if (!row) throw notFound('report');
     return jsonText(c, oneJson(reportJson(row)));
   });
 
@@ -97,7 +97,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
     const { userId } = c.var.owner;
     const id = reportId(c);
     const existing = store.getReport(db, userId, id);
-    if (!existing) throw notFound();
+    if (!existing) throw notFound('report');
     const v = new Validator(await readFields(c));
     const privacy = v.oneOf('privacy', PRIVACY);
     const password = v.string('password', 255);
@@ -119,7 +119,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
     }
     // The report may have been deleted while the audit ran.
     const row = updateReport(db, userId, id, changes);
-    if (!row) throw notFound();
+    if (!row) throw notFound('report');
     return jsonText(c, oneJson(reportJson(row)));
   };
   api.put('/reports/:id', auth, update);
@@ -127,7 +127,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
 
   api.delete('/reports/:id', auth, (c) => {
     const id = reportId(c);
-    if (!deleteReport(db, c.var.owner.userId, id)) throw notFound();
+    if (!deleteReport(db, c.var.owner.userId, id)) throw notFound('report');
     return c.json({ id, object: 'report', deleted: true });
   });
 
