@@ -6,8 +6,9 @@
  * into numbers. Only what the UI cannot do without is required: a report's id, url, result,
  * score and privacy; a project's name. Anything else that is missing stays `undefined`.
  *
- * valibot rather than zod/mini: see the bundle-size comparison in the final report of issue 3
- * (valibot's per-function imports tree-shake to a smaller popup bundle).
+ * valibot rather than zod/mini, for bundle size (the popup's budget is 90 KB gzip). These exact
+ * schemas plus one safeParse, bundled and minified with esbuild 0.28: valibot 1.5 7.6 KB
+ * (2.6 KB gzip), zod/mini 4.6 23.5 KB (7.7 KB gzip); both parse the same inputs the same way.
  */
 import * as v from 'valibot';
 
