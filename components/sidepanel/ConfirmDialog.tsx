@@ -50,6 +50,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         event.preventDefault();
         if (!busy) onCancel();
       }}
+      onKeyDown={(event) => {
+        // Escape cancels; handled here too for runtimes without the dialog's own cancel event.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
     >
       <h2 id="sp-dialog-title">{title}</h2>
       {children && (

@@ -38,7 +38,10 @@ export function ProjectCombobox({ value, onChange }: ProjectComboboxProps) {
     }),
     enabled: open,
   });
-  const options = ['', ...(data?.items.map((project) => project.project) ?? [])];
+  // The service searches; the names on screen are narrowed at once while it answers.
+  const typed = text === value ? '' : text.trim().toLowerCase();
+  const names = data?.items.map((project) => project.project) ?? [];
+  const options = ['', ...names.filter((name) => name.toLowerCase().includes(typed))];
 
   function choose(project: string) {
     onChange(project);
@@ -107,9 +110,15 @@ export function ProjectCombobox({ value, onChange }: ProjectComboboxProps) {
               {project || i18n.t('panel.reports.projectAll')}
             </li>
           ))}
-          {isPending && <li className="muted">{i18n.t('panel.reports.projectLoading')}</li>}
+          {isPending && (
+            <li role="option" aria-disabled="true" aria-selected="false">
+              {i18n.t('panel.reports.projectLoading')}
+            </li>
+          )}
           {!isPending && options.length === 1 && (
-            <li className="muted">{i18n.t('panel.reports.projectNone')}</li>
+            <li role="option" aria-disabled="true" aria-selected="false">
+              {i18n.t('panel.reports.projectNone')}
+            </li>
           )}
         </ul>
       )}

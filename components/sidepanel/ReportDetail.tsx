@@ -6,6 +6,7 @@ import { ScoreGauge } from '@/components/ScoreGauge';
 import { isApiError } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/schemas';
 import { useApi } from '@/lib/queries/api-provider';
+import { projectQueries } from '@/lib/queries/project-queries';
 import { reportQueries } from '@/lib/queries/report-queries';
 import { ChecksList } from './ChecksList';
 import { DetailActions } from './DetailActions';
@@ -37,7 +38,11 @@ export function ReportDetail({ id, preview, onBack, onClosed }: ReportDetailProp
     if (gone) void queryClient.invalidateQueries({ queryKey: reportQueries.lists() });
   }, [gone, queryClient]);
 
-  const onGone = () => onClosed(i18n.t('panel.detail.gone'));
+  const onGone = () => {
+    void queryClient.invalidateQueries({ queryKey: reportQueries.lists() });
+    void queryClient.invalidateQueries({ queryKey: projectQueries.all() });
+    onClosed(i18n.t('panel.detail.gone'));
+  };
 
   return (
     <article className="sp-detail stack" aria-labelledby="sp-detail-title">

@@ -131,7 +131,7 @@ describe('side panel: projects', () => {
   it('opens the reports of a chosen project', async () => {
     const { user } = renderPanel();
     await openProjects(user);
-    const name = names[4]!;
+    const name = names.at(-2)!;
     await user.click(screen.getByRole('button', { name: `Show reports of ${name}` }));
     await waitFor(() => expect(range()).toBe('1–10 of 12'));
     await settled();

@@ -6,7 +6,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKey, baseUrl } from '@/lib/storage';
+import { apiKey } from '@/lib/storage';
 import { startTestService, type TestEnv } from '../support/service';
 import { fakePermissions } from '../lib/support/permissions';
 import { startFrontPeer } from './sidepanel-peer';
@@ -111,22 +111,26 @@ describe('side panel: empty and error states', () => {
     }
   });
 
-  it('keeps the rows on screen when a later request fails', async () => {
+  it('keeps the filters through a failed request, and the retry brings the rows', async () => {
     let fail = false;
     const peer = await startFrontPeer(env.service.url, (request) =>
       fail && request.method === 'GET' ? { status: 503, body: '' } : null,
     );
     try {
-      env.service.seed(env.key, [{ url: 'http://127.0.0.1/kept' }]);
+      env.service.seed(env.key, [{ url: 'http://127.0.0.1/kept', score: 10 }]);
       await configure(peer.url, env.key);
       const { user } = renderPanel();
       await settled();
       expect(range()).toBe('1–1 of 1');
       fail = true;
-      await user.selectOptions(screen.getByRole('combobox', { name: 'Result' }), 'bad');
+      const result = screen.getByRole('combobox', { name: 'Result' }) as HTMLSelectElement;
+      await user.selectOptions(result, 'bad');
       await screen.findByText('The service had a problem', {}, { timeout: 10_000 });
-      expect(screen.getByRole('list', { name: 'Reports' })).toBeTruthy();
-      await waitFor(() => expect(baseUrl.getValue()).resolves.toBe(peer.url));
+      expect(result.value).toBe('bad');
+      fail = false;
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(range()).toBe('1–1 of 1'));
+      expect(screen.queryByText('The service had a problem')).toBeNull();
     } finally {
       await peer.close();
     }
