@@ -17,7 +17,7 @@ export function reportPageRoutes({ db }: Deps): Hono<AppEnv> {
   // Password guesses: 10 a minute per address and report, so a weak password still holds.
   const guesses = createRateLimiter({ limit: 10, windowMs: 60_000 });
 
-  const html = (c: Context<AppEnv>, body: string, status: 200 | 401 | 403 | 404 | 429 = 200) =>
+  const html = (c: Context<AppEnv>, body: string, status: 200 | 403 | 404 | 429 = 200) =>
     c.html(body, status, {
       'Cache-Control': 'no-store',
       'Content-Security-Policy':
@@ -39,7 +39,7 @@ export function reportPageRoutes({ db }: Deps): Hono<AppEnv> {
     const key = bearerKey(c.req.header('authorization'));
     const isOwner = key !== undefined && authenticate(db, key)?.userId === row.user_id;
     if (row.privacy === 0 || isOwner) return html(c, reportPage(row));
-    if (row.privacy === 2) return html(c, passwordPage(row.id, false), 401);
+    if (row.privacy === 2) return html(c, passwordPage(row.id, false));
     return html(c, messagePage('This report is private', 'Only its owner can see it.'), 403);
   });
 
@@ -58,7 +58,7 @@ export function reportPageRoutes({ db }: Deps): Hono<AppEnv> {
       typeof password === 'string' &&
       row.password_hash !== null &&
       (await verifyPassword(password, row.password_hash));
-    return right ? html(c, reportPage(row)) : html(c, passwordPage(row.id, true), 401);
+    return right ? html(c, reportPage(row)) : html(c, passwordPage(row.id, true), 403);
   });
   return app;
 }
