@@ -1,7 +1,6 @@
-// @vitest-environment node
 /**
  * The options page's connection test against the real reference service and small real peers
- * (Node's fetch: see tests/lib/api/client-service.test.ts for why the node environment).
+ * (Node's fetch: see tests/lib/api/client-service.test.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '@/server/start';

@@ -1,11 +1,6 @@
 /**
- * Query keys, query options, the ApiProvider and the mutations, in React (happy-dom), against
- * the real reference service (in a worker thread: see support/threaded-service.ts).
- *
- * Fetch here is happy-dom's (the environment replaces the global), which behaves like a web page
- * at http://localhost:3000: requests to the service are cross-origin and go through CORS, which
- * the reference service allows (`Access-Control-Allow-Origin: *`). The client tests use Node's
- * own fetch instead (see tests/lib/api/client-service.test.ts).
+ * Query keys, query options, the ApiProvider and the mutations, in React (happy-dom DOM, Node's
+ * fetch: see tests/lib/api/client-service.test.ts), against the real reference service.
  */
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
@@ -21,17 +16,17 @@ import { projectQueries } from '@/lib/queries/project-queries';
 import { useCreateReport, useDeleteReport, useUpdateReport } from '@/lib/queries/report-mutations';
 import { reportQueries } from '@/lib/queries/report-queries';
 import { apiKey, baseUrl } from '@/lib/storage';
+import { startService, type RunningService } from '@/server/start';
 import { startPeer, send, type Peer } from './support/peer';
-import { startThreadedService, type ThreadedService } from './support/threaded-service';
 
-let service: ThreadedService;
+let service: RunningService;
 let site: Peer;
 let key: string;
 let api: Api;
 let requests: string[];
 
 beforeAll(async () => {
-  service = await startThreadedService();
+  service = await startService({ port: 0, data: ':memory:', log: false });
   site = await startPeer((_q, res) =>
     send(
       res,
@@ -47,8 +42,8 @@ afterAll(async () => {
 
 /** A fresh user with `count` seeded reports over two projects, and an Api that counts requests. */
 async function freshUser(count: number) {
-  key = await service.createKey();
-  await service.seed(
+  key = service.createKey();
+  service.seed(
     key,
     Array.from({ length: count }, (_, i) => ({
       url: `https://${i % 2 ? 'odd' : 'even'}.test/${i}`,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The extension's Api: settings from (fake) browser storage, the permission checked with
  * (fake) `permissions.contains` before anything is sent, requests to the real service.

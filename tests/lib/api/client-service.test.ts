@@ -1,13 +1,12 @@
-// @vitest-environment node
 /**
  * The client against the REAL reference service (server/start.ts) on a random loopback port:
  * every endpoint and every parameter. No fetch mocking.
  *
- * Why the node environment: the extension project runs in happy-dom, which replaces the global
- * fetch/Request/Response/Headers/URL with its own (a browser-page fetch that applies CORS from a
- * fake http://localhost:3000 page). The extension itself fetches with host permissions, where
- * CORS does not apply, so Node's own fetch (undici, the WHATWG fetch the docblock above restores
- * as the global) is the closer stand-in — and it is what `createApi` picks up by default.
+ * Which fetch: the extension project's environment (tests/environment/extension-page.ts) is
+ * happy-dom for the DOM but keeps Node's own fetch family as the globals. happy-dom's fetch would
+ * act like a web page at http://localhost:3000 and apply CORS; the extension fetches with host
+ * permission, where CORS does not apply, so Node's fetch (undici, a WHATWG fetch) is the closer
+ * stand-in — and `createApi` picks it up as the default global `fetch`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '@/server/start';

@@ -1,9 +1,8 @@
-// @vitest-environment node
 /**
  * What the client puts on the wire and how it reads what comes back, against tiny real HTTP
  * peers (tests/lib/support/peer.ts) that answer the way a real deployment might but the
  * reference service never does: CONTRACT.md's "also accept" variants, proxies' HTML pages,
- * retryable failures, redirects to another origin, silence. Node's fetch, for the reason given in
+ * retryable failures, redirects to another origin, silence. Node's fetch, as explained in
  * client-service.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
