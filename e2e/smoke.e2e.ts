@@ -1,0 +1,83 @@
+// The harness itself, in every browser: the extension loads, its background is alive, every page
+// renders, the e2e build holds the loopback permission, and the popup opens for a fixture tab.
+import { describe, expect, test } from 'vitest';
+import { PopupPage } from './pages/index.ts';
+import {
+  BROWSERS,
+  clearStorage,
+  configureExtension,
+  getStorage,
+  hasHostPermission,
+  useBrowser,
+  useE2eEnv,
+  type ExtensionGlobal,
+} from './support/index.ts';
+
+describe.each(BROWSERS)('%s smoke', (name) => {
+  const ext = useBrowser(name);
+  const env = useE2eEnv();
+
+  test('the background is alive', async () => {
+    const id = await ext().evaluateInExtension(() => {
+      const g = globalThis as unknown as ExtensionGlobal;
+      return (g.browser ?? g.chrome).runtime.id;
+    });
+    expect(id).toBeTruthy();
+    if (name === 'firefox') {
+      // The event page, started on demand.
+      const background = await ext().evaluateInExtension(async () => {
+        const g = globalThis as unknown as ExtensionGlobal;
+        const page = await g.browser!.runtime.getBackgroundPage();
+        return page?.location.pathname;
+      });
+      expect(background).toBe('/_generated_background_page.html');
+    }
+  });
+
+  test.each(['popup.html', 'sidepanel.html', 'options.html'])('%s renders', async (path) => {
+    const page = await ext().openExtensionPage(path);
+    await page.waitForSelector('#root > *');
+    expect(await page.evaluate(() => document.body.innerText.trim())).not.toBe('');
+    expect(ext().pageErrors).toEqual([]);
+  });
+
+  test('the e2e build holds the loopback host permission', async () => {
+    expect(await hasHostPermission(ext(), env().baseUrl)).toBe(true);
+    expect(await hasHostPermission(ext(), 'http://localhost:8787')).toBe(true);
+    expect(await hasHostPermission(ext(), 'https://example.com')).toBe(false);
+  });
+
+  test('storage can be set up directly', async () => {
+    await configureExtension(ext(), { baseUrl: env().baseUrl, apiKey: env().apiKey });
+    expect(await getStorage(ext(), ['baseUrl', 'apiKey'])).toEqual({
+      baseUrl: env().baseUrl,
+      apiKey: env().apiKey,
+    });
+    await clearStorage(ext());
+    expect(await getStorage(ext())).toEqual({});
+  });
+
+  test('the popup opens for a fixture tab and can read its URL', async () => {
+    const url = env().pageUrl('good');
+    const tab = await ext().openPage(url);
+    const popup = await PopupPage.openFor(ext(), tab);
+    expect(popup.page.url()).toContain('/popup.html');
+    // What the popup's own code will do to find its tab: the active tab in Chromium's real popup;
+    // the `tabId` parameter in Firefox's stand-in tab.
+    const seen = await popup.page.evaluate(async () => {
+      const g = globalThis as unknown as ExtensionGlobal;
+      const api = g.browser ?? g.chrome;
+      const tabId = new URLSearchParams(location.search).get('tabId');
+      if (tabId) return (await api.tabs.get(Number(tabId))).url;
+      const [active] = await api.tabs.query({ active: true, currentWindow: true });
+      return active?.url;
+    });
+    expect(seen).toBe(url);
+  });
+
+  test('the side panel opens', async () => {
+    const { SidePanelPage } = await import('./pages/index.ts');
+    const panel = await SidePanelPage.open(ext());
+    expect(panel.page.url()).toBe(`${ext().extensionOrigin}/sidepanel.html`);
+  });
+});

@@ -1,0 +1,84 @@
+// Vitest wiring: one browser and one service per spec file (or per describe block), pages closed
+// after each test, screenshots of every open page when a test fails (e2e/.artifacts/).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { ROOT } from '../../scripts/build-e2e.ts';
+import {
+  launchBrowser,
+  type BrowserName,
+  type ExtensionBrowser,
+  type LaunchOptions,
+} from './browsers.ts';
+import { startE2eEnv, type E2eEnv } from './env.ts';
+
+/** Browsers the suites run in: `E2E_BROWSERS=chromium` (or `firefox`) narrows it down. */
+export const BROWSERS: BrowserName[] = (process.env.E2E_BROWSERS ?? 'chromium,firefox')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is BrowserName => name === 'chromium' || name === 'firefox');
+
+export const ARTIFACTS = join(ROOT, 'e2e/.artifacts');
+
+/**
+ * Launches `name` with the extension before the block's tests and closes it after; returns a
+ * getter. Tabs the tests open are closed after each test (extension storage is kept: clear it
+ * in `beforeEach` when a test needs a fresh install).
+ *
+ *   const ext = useBrowser('chromium');
+ *   test('…', async () => { const page = await ext().openExtensionPage('options.html'); });
+ */
+export function useBrowser(name: BrowserName, options?: LaunchOptions): () => ExtensionBrowser {
+  let handle: ExtensionBrowser | undefined;
+  let initialPages = new Set<unknown>();
+  beforeAll(async () => {
+    handle = await launchBrowser(name, options);
+    initialPages = new Set(await handle.browser.pages());
+  });
+  afterEach(async (context) => {
+    if (!handle) return;
+    const pages = await handle.browser.pages();
+    if (context.task.result?.state === 'fail') {
+      const dir = join(ARTIFACTS, name);
+      mkdirSync(dir, { recursive: true });
+      const base = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      await Promise.all(
+        pages.map((page, i) =>
+          page
+            .screenshot({ path: join(dir, `${base}-${i}.png`) })
+            .then(() => console.log(`screenshot of ${page.url()} → ${dir}/${base}-${i}.png`))
+            .catch(() => {}),
+        ),
+      );
+      if (handle.pageErrors.length) console.log('page errors:\n' + handle.pageErrors.join('\n'));
+    }
+    await Promise.all(
+      pages.filter((page) => !initialPages.has(page)).map((page) => page.close().catch(() => {})),
+    );
+    handle.pageErrors.length = 0;
+  });
+  afterAll(async () => {
+    await handle?.close();
+    handle = undefined;
+  });
+  return () => {
+    if (!handle) throw new Error(`${name} is not running: call ext() inside a test or hook`);
+    return handle;
+  };
+}
+
+/** Starts the reference service and the fixture site for the block; returns a getter. */
+export function useE2eEnv(): () => E2eEnv {
+  let env: E2eEnv | undefined;
+  beforeAll(async () => {
+    env = await startE2eEnv();
+  });
+  afterAll(async () => {
+    await env?.close();
+    env = undefined;
+  });
+  return () => {
+    if (!env) throw new Error('The e2e environment is not running: call env() inside a test');
+    return env;
+  };
+}
