@@ -259,6 +259,13 @@ describe('lists: every parameter of GET /reports and GET /projects', () => {
     const search = await lists.listProjects({ search: 'amm', search_by: 'project' });
     expect(search.items.map((p) => p.project)).toEqual(['gamma.test']);
 
+    for (const perPage of [10, 25, 50, 100] as const) {
+      expect(await lists.listProjects({ per_page: perPage })).toMatchObject({
+        perPage,
+        total: 3,
+        hasNext: false,
+      });
+    }
     const paged = await lists.listProjects({ per_page: 10, page: 2 });
     expect(paged).toMatchObject({ items: [], page: 2, total: 3, hasNext: false });
   });
