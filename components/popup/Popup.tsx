@@ -142,7 +142,7 @@ export function Popup(options: PopupOptions) {
       )}
       {lookupError && <ErrorNotice description={lookupError} {...errorActions} />}
 
-      {context.page.auditable && setup?.kind !== 'not-configured' && (
+      {setup?.kind !== 'not-configured' && (
         <form
           className="popup-form"
           onSubmit={(event) => {
@@ -150,35 +150,37 @@ export function Popup(options: PopupOptions) {
             p.audit();
           }}
         >
-          <fieldset
-            aria-invalid={privacyErrors ? true : undefined}
-            aria-describedby={privacyErrors ? `${ids}-privacy-error` : undefined}
-          >
-            <legend>{i18n.t('popup.privacyLegend')}</legend>
-            {PRIVACIES.map((value) => (
-              <div className="popup-radio" key={value}>
-                <input
-                  type="radio"
-                  id={`${ids}-privacy-${value}`}
-                  name="privacy"
-                  value={value}
-                  checked={p.privacy === value}
-                  onChange={() => p.setPrivacy(value)}
-                  aria-describedby={`${ids}-privacy-${value}-hint`}
-                />
-                <label htmlFor={`${ids}-privacy-${value}`}>{privacyName(value)}</label>
-                <span id={`${ids}-privacy-${value}-hint`} className="muted">
-                  {privacyHints[value]()}
-                </span>
-              </div>
-            ))}
-            {privacyErrors && (
-              <div id={`${ids}-privacy-error`} className="field-error" role="alert">
-                {privacyErrors.join(' ')}
-              </div>
-            )}
-          </fieldset>
-          {passwordShown && (
+          {context.page.auditable && (
+            <fieldset
+              aria-invalid={privacyErrors ? true : undefined}
+              aria-describedby={privacyErrors ? `${ids}-privacy-error` : undefined}
+            >
+              <legend>{i18n.t('popup.privacyLegend')}</legend>
+              {PRIVACIES.map((value) => (
+                <div className="popup-radio" key={value}>
+                  <input
+                    type="radio"
+                    id={`${ids}-privacy-${value}`}
+                    name="privacy"
+                    value={value}
+                    checked={p.privacy === value}
+                    onChange={() => p.setPrivacy(value)}
+                    aria-describedby={`${ids}-privacy-${value}-hint`}
+                  />
+                  <label htmlFor={`${ids}-privacy-${value}`}>{privacyName(value)}</label>
+                  <span id={`${ids}-privacy-${value}-hint`} className="muted">
+                    {privacyHints[value]()}
+                  </span>
+                </div>
+              ))}
+              {privacyErrors && (
+                <div id={`${ids}-privacy-error`} className="field-error" role="alert">
+                  {privacyErrors.join(' ')}
+                </div>
+              )}
+            </fieldset>
+          )}
+          {context.page.auditable && passwordShown && (
             <Field
               label={i18n.t('popup.password')}
               hint={i18n.t('popup.passwordHint')}

@@ -30,7 +30,8 @@ export interface PopupContext {
 
 export async function loadPopupContext(): Promise<PopupContext> {
   const [tabs, settings, storedBaseUrl, privacy, states] = await Promise.all([
-    browser.tabs.query({ active: true, currentWindow: true }),
+    // No tab to read (a popup opened as a page, say) reads as an empty tab.
+    browser.tabs.query({ active: true, currentWindow: true }).catch(() => []),
     readSettings().then(
       () => null,
       (error: unknown) =>
