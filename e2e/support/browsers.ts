@@ -67,10 +67,13 @@ function checkBuilt(dir: string) {
   }
 }
 
-/** Navigates to an extension URL and waits for its document. Firefox switches process on the
- * way and its `goto` may report "Frame detached" or time out although the page loads. */
+/**
+ * Navigates to an extension URL and waits for its document. Firefox's BiDi reports no navigation
+ * events for moz-extension:// documents: `goto` never settles (it is left to fail quietly) and
+ * `page.url()` keeps the previous URL — read `location.href` with `page.evaluate` instead.
+ */
 async function gotoExtensionUrl(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'load', timeout: 10_000 }).catch(() => {});
+  void page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
   await page.waitForFunction(
     (expected) => location.href === expected && document.readyState === 'complete',
     { timeout: 15_000, polling: 50 },

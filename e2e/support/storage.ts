@@ -45,13 +45,16 @@ export function configureExtension(
   return setStorage(ext, { [STORAGE_KEYS.baseUrl]: baseUrl, [STORAGE_KEYS.apiKey]: apiKey });
 }
 
-/** Whether the extension holds a host permission for `origin` (e.g. 'http://127.0.0.1:8787'). */
+/**
+ * Whether the extension holds a host permission for that address (e.g. 'http://127.0.0.1:8787').
+ * Match patterns name no port (Firefox refuses one, Chrome ignores it), as in lib/permissions.ts.
+ */
 export function hasHostPermission(ext: ExtensionBrowser, origin: string): Promise<boolean> {
   return ext.evaluateInExtension(
     async (pattern) => {
       const g = globalThis as unknown as ExtensionGlobal;
       return (g.browser ?? g.chrome).permissions.contains({ origins: [pattern] });
     },
-    `${new URL(origin).origin}/*`,
+    `${new URL(origin).protocol}//${new URL(origin).hostname}/*`,
   );
 }
