@@ -123,15 +123,14 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
     // Checked and set before any await: two clicks in a row make one request.
     const running = inflight.get(message.url);
     if (running) return running;
-    const promise = run(message);
+    // Forgotten as it settles, before anyone awaiting it resumes: a message sent after the
+    // answer is a new audit.
+    const promise = run(message).finally(() => {
+      inflight.delete(message.url);
+      release();
+    });
     inflight.set(message.url, promise);
     holdAwake();
-    void promise
-      .catch(() => undefined)
-      .finally(() => {
-        inflight.delete(message.url);
-        release();
-      });
     return promise;
   }
 

@@ -41,6 +41,7 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 afterEach(async () => {
   cleanup();
+  vi.restoreAllMocks();
   await Promise.all(peers.splice(0).map((p) => p.close()));
 });
 

@@ -65,7 +65,7 @@ export async function setUp(options: Setup): Promise<Harness> {
   const tab = await fakeBrowser.tabs.create({
     url: options.tabUrl,
     active: true,
-    windowId: window_.id,
+    windowId: window_!.id,
   });
   const recorder = recordingFetch();
   const runner = listenForAudits(
@@ -79,7 +79,7 @@ export async function setUp(options: Setup): Promise<Harness> {
   );
   // The popup closes itself after opening a tab, the options page or the side panel.
   vi.spyOn(window, 'close').mockImplementation(() => undefined);
-  return { runner, recorder, tabId: tab.id!, windowId: tab.windowId, permissions };
+  return { runner, recorder, tabId: tab.id!, windowId: tab.windowId!, permissions };
 }
 
 /** Opens the popup (as the toolbar button would) and waits until it shows the page. */

@@ -29,7 +29,10 @@ beforeAll(async () => {
   env = await startTestService();
 });
 afterAll(() => env?.close());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** A page URL no other test used, so each test's reports are its own. */
 function page(name: 'good' | 'decent' | 'bad' | 'toggle' | 'slow', query = '') {
