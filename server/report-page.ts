@@ -1,5 +1,5 @@
 import type { CheckOutcome } from './audit/checks.ts';
-import type { ReportRow } from './store/reports.ts';
+import type { ReportWithChecks } from './store/reports.ts';
 
 /** Every value that reaches the page goes through here: URLs and check details come from strangers. */
 export function escapeHtml(value: unknown): string {
@@ -31,7 +31,7 @@ ${body}
 `;
 }
 
-export function reportPage(row: ReportRow): string {
+export function reportPage(row: ReportWithChecks): string {
   const checks = JSON.parse(row.checks) as CheckOutcome[];
   const rows = checks
     .map(

@@ -2,6 +2,7 @@ import { resultFor } from './audit/audit.ts';
 import { CHECKS, type CheckOutcome } from './audit/checks.ts';
 import type { Db } from './db.ts';
 import { hashPasswordSync } from './passwords.ts';
+import { asciiJson } from './serialize.ts';
 import { insertReport } from './store/report-writes.ts';
 
 /** A report to insert without auditing; everything but the URL has a default. */
@@ -32,7 +33,7 @@ function checksFor(score: number): string {
     passed: passed.has(check.id),
     detail: 'Seeded without an audit.',
   }));
-  return JSON.stringify(outcomes);
+  return asciiJson(outcomes);
 }
 
 /**

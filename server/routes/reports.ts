@@ -5,7 +5,7 @@ import { readFields } from '../body.ts';
 import { guard, type AppEnv, type Deps } from '../guard.ts';
 import { notFound } from '../http-error.ts';
 import { hashPassword } from '../passwords.ts';
-import { listJson, oneJson, reportJson } from '../serialize.ts';
+import { asciiJson, fullReportJson, listJson, oneJson, reportJson } from '../serialize.ts';
 import * as store from '../store/reports.ts';
 import {
   deleteReport,
@@ -66,7 +66,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
   api.get('/reports/:id', auth, (c) => {
     const row = store.getReport(db, c.var.owner.userId, reportId(c));
     if (!row) throw notFound('report');
-    return jsonText(c, oneJson(reportJson(row)));
+    return jsonText(c, oneJson(fullReportJson(row)));
   });
 
   api.post('/reports', auth, async (c) => {
@@ -86,11 +86,11 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
       score: result.score,
       privacy: privacy as 0 | 1 | 2,
       password_hash: passwordHash,
-      checks: JSON.stringify(result.checks),
+      checks: asciiJson(result.checks),
       generated_at: now,
       created_at: now,
     });
-    return jsonText(c, oneJson(reportJson(row)), 201);
+    return jsonText(c, oneJson(fullReportJson(row)), 201);
   });
 
   const update = async (c: Context<AppEnv>) => {
@@ -115,12 +115,12 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
       changes.generated_at = new Date(Math.max(Date.now(), previous + 1)).toISOString();
       changes.score = result.score;
       changes.result = result.result;
-      changes.checks = JSON.stringify(result.checks);
+      changes.checks = asciiJson(result.checks);
     }
     // The report may have been deleted while the audit ran.
     const row = updateReport(db, userId, id, changes);
     if (!row) throw notFound('report');
-    return jsonText(c, oneJson(reportJson(row)));
+    return jsonText(c, oneJson(fullReportJson(row)));
   };
   api.put('/reports/:id', auth, update);
   api.patch('/reports/:id', auth, update);

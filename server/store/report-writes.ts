@@ -1,9 +1,9 @@
 import type { Db } from '../db.ts';
-import { COLUMNS, projectOf, type ReportRow } from './reports.ts';
+import { COLUMNS, projectOf, type ReportRow, type ReportWithChecks } from './reports.ts';
 
-export type NewReport = Omit<ReportRow, 'id' | 'project' | 'updated_at'>;
+export type NewReport = Omit<ReportWithChecks, 'id' | 'project' | 'updated_at'>;
 
-export function insertReport(db: Db, userId: number, report: NewReport): ReportRow {
+export function insertReport(db: Db, userId: number, report: NewReport): ReportWithChecks {
   const project = projectOf(report.url);
   return db.transaction(() => {
     // The project exists while it has reports; its created_at is its first report's.
@@ -40,7 +40,10 @@ export function insertReport(db: Db, userId: number, report: NewReport): ReportR
 }
 
 export type ReportChanges = Partial<
-  Pick<ReportRow, 'privacy' | 'password_hash' | 'result' | 'score' | 'checks' | 'generated_at'>
+  Pick<
+    ReportWithChecks,
+    'privacy' | 'password_hash' | 'result' | 'score' | 'checks' | 'generated_at'
+  >
 >;
 
 /** Applies the changes; undefined when the user has no such report (any more). */
@@ -49,7 +52,7 @@ export function updateReport(
   userId: number,
   id: number,
   { checks, ...changes }: ReportChanges,
-): ReportRow | undefined {
+): ReportWithChecks | undefined {
   const names = Object.keys(changes) as (keyof typeof changes)[];
   // Column names come from the ReportChanges keys the routes build, never from request text.
   const set = [...names.map((name) => `${name} = ?`), 'updated_at = ?'].join(', ');

@@ -1,7 +1,7 @@
 import type { Result } from '../audit/audit.ts';
 import type { Db } from '../db.ts';
 
-/** A report as stored; `checks` stays JSON text so lists can splice it into responses as is. */
+/** A report as stored, without its checks (lists do not carry them). */
 export interface ReportRow {
   id: number;
   url: string;
@@ -10,10 +10,14 @@ export interface ReportRow {
   score: number;
   privacy: 0 | 1 | 2;
   password_hash: string | null;
-  checks: string;
   generated_at: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A report with its checks, as JSON text, so responses splice it in without parsing it. */
+export interface ReportWithChecks extends ReportRow {
+  checks: string;
 }
 
 export const REPORT_SORTS = ['id', 'generated_at', 'url', 'score'] as const;
@@ -26,7 +30,7 @@ export interface ReportFilter {
   result?: Result;
 }
 
-/** Columns of the reports table (checks live in report_checks, joined in for the rows shown). */
+/** Columns of the reports table (checks live in report_checks: only single records carry them). */
 export const COLUMNS =
   'id, url, project, result, score, privacy, password_hash, generated_at, created_at, updated_at';
 
@@ -71,14 +75,8 @@ export function listReports(
   const direction = order.sort === 'asc' ? 'ASC' : 'DESC';
   const orderBy =
     order.sortBy === 'id' ? `id ${direction}` : `${order.sortBy} ${direction}, id ${direction}`;
-  // The page is chosen on the small reports rows first; only its rows fetch their checks.
-  // (A LIMIT subquery inside a join is never flattened, so skipped rows cost no join.)
   return db
-    .stmt(
-      `SELECT page.*, c.checks FROM (
-         SELECT ${COLUMNS} FROM reports WHERE ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?
-       ) AS page JOIN report_checks c ON c.report_id = page.id ORDER BY ${orderBy}`,
-    )
+    .stmt(`SELECT ${COLUMNS} FROM reports WHERE ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
     .all(...params, limit, offset) as unknown as ReportRow[];
 }
 
@@ -100,13 +98,16 @@ export function countReports(db: Db, userId: number, filter: ReportFilter): numb
 
 const WITH_CHECKS = `SELECT ${COLUMNS}, c.checks FROM reports JOIN report_checks c ON c.report_id = reports.id`;
 
-export function getReport(db: Db, userId: number, id: number): ReportRow | undefined {
+export function getReport(db: Db, userId: number, id: number): ReportWithChecks | undefined {
   return db.stmt(`${WITH_CHECKS} WHERE id = ? AND user_id = ?`).get(id, userId) as
-    ReportRow | undefined;
+    ReportWithChecks | undefined;
 }
 
 /** For the public report page, which has no key: ownership is checked by privacy instead. */
-export function getReportById(db: Db, id: number): (ReportRow & { user_id: number }) | undefined {
+export function getReportById(
+  db: Db,
+  id: number,
+): (ReportWithChecks & { user_id: number }) | undefined {
   return db.stmt(`${WITH_CHECKS.replace('SELECT', 'SELECT user_id,')} WHERE id = ?`).get(id) as
-    (ReportRow & { user_id: number }) | undefined;
+    (ReportWithChecks & { user_id: number }) | undefined;
 }

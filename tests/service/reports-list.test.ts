@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedReport } from '../../server/seed.ts';
-import { expectShape, ReportListSchema, type Report } from '../support/contract.ts';
+import {
+  expectShape,
+  ReportListSchema,
+  type ReportSummary as Report,
+} from '../support/contract.ts';
 import { call } from '../support/http.ts';
 import { startTestService, type TestEnv } from '../support/service.ts';
 

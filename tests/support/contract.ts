@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 /**
  * The reference service's responses, exactly as CONTRACT.md decides them (plus the service's own
- * extra report fields `has_password` and `checks`). Strict objects: a field too many fails,
+ * extra report fields `has_password` and, on single records, `checks`). Strict objects: a field too many fails,
  * so a password can never slip into a response unnoticed.
  */
 const timestamp = v.pipe(v.string(), v.isoTimestamp());
@@ -15,7 +15,8 @@ export const CheckSchema = v.strictObject({
   detail: v.string(),
 });
 
-export const ReportSchema = v.strictObject({
+/** A report as lists carry it: every field but `checks`. */
+export const ReportSummarySchema = v.strictObject({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   url: v.string(),
   project: v.string(),
@@ -26,6 +27,11 @@ export const ReportSchema = v.strictObject({
   generated_at: timestamp,
   created_at: timestamp,
   updated_at: timestamp,
+});
+
+/** A whole report (show, create, update): the summary plus its `checks`. */
+export const ReportSchema = v.strictObject({
+  ...ReportSummarySchema.entries,
   checks: v.array(CheckSchema),
 });
 
@@ -54,7 +60,7 @@ function listOf<T extends v.GenericSchema>(item: T) {
   });
 }
 
-export const ReportListSchema = listOf(ReportSchema);
+export const ReportListSchema = listOf(ReportSummarySchema);
 export const ProjectListSchema = listOf(ProjectSchema);
 export const OneReportSchema = v.strictObject({ data: ReportSchema });
 
@@ -72,6 +78,7 @@ export const ValidationSchema = v.strictObject({
 });
 
 export type Report = v.InferOutput<typeof ReportSchema>;
+export type ReportSummary = v.InferOutput<typeof ReportSummarySchema>;
 export type Project = v.InferOutput<typeof ProjectSchema>;
 export type ReportList = v.InferOutput<typeof ReportListSchema>;
 export type ProjectList = v.InferOutput<typeof ProjectListSchema>;
