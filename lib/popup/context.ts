@@ -3,7 +3,7 @@
  * request: the active tab, whether its page can be audited, the settings, the privacy last
  * chosen, and where an audit of that page stands.
  */
-import { browser } from 'wxt/browser';
+import { browser, type Browser } from 'wxt/browser';
 import { readSettings } from '@/lib/api/read-settings';
 import { ApiError } from '@/lib/api/errors';
 import type { Privacy } from '@/lib/api/schemas';
@@ -29,9 +29,9 @@ export interface PopupContext {
 }
 
 export async function loadPopupContext(): Promise<PopupContext> {
-  const [tabs, settings, storedBaseUrl, privacy, states] = await Promise.all([
-    // No tab to read (a popup opened as a page, say) reads as an empty tab.
-    browser.tabs.query({ active: true, currentWindow: true }).catch(() => []),
+  const [target, settings, storedBaseUrl, privacy, states] = await Promise.all([
+    // No tab to read reads as an empty tab.
+    targetTab().catch(() => undefined),
     readSettings().then(
       () => null,
       (error: unknown) =>
@@ -41,7 +41,7 @@ export async function loadPopupContext(): Promise<PopupContext> {
     popupPrivacy.getValue(),
     auditStates.getValue(),
   ]);
-  const tab = tabs[0];
+  const tab = target;
   const page = checkPage(tab?.url);
   return {
     tab: { id: tab?.id, windowId: tab?.windowId },
@@ -51,4 +51,16 @@ export async function loadPopupContext(): Promise<PopupContext> {
     privacy: privacy === 1 || privacy === 2 ? privacy : 0,
     state: page.auditable ? states[page.url] : undefined,
   };
+}
+
+/**
+ * The tab the popup is for: the active tab of its window. `popup.html?tabId=N` names one
+ * instead — how the e2e suite opens the popup in Firefox, where the real popup is out of reach
+ * over WebDriver BiDi and the page runs in a tab of its own.
+ */
+async function targetTab(): Promise<Browser.tabs.Tab | undefined> {
+  const named = Number(new URLSearchParams(location.search).get('tabId') ?? Number.NaN);
+  if (Number.isInteger(named)) return browser.tabs.get(named);
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  return active;
 }

@@ -34,7 +34,7 @@ export interface ShownReport {
   report: Report;
   /** The report's public page. */
   link: string;
-  /** True when it is the outcome of an audit run through the extension in this session. */
+  /** True when it is the outcome of an audit this popup saw running ("Result"). */
   fresh: boolean;
 }
 
@@ -48,6 +48,8 @@ export function usePopup({ now = Date.now }: PopupOptions = {}) {
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [clock, setClock] = useState(now);
   const [reloads, setReloads] = useState(0);
+  /** This popup saw an audit of the page run: its outcome is "the result", not an old report. */
+  const [witnessed, setWitnessed] = useState(false);
   const sending = useRef(false);
   const lastMessage = useRef<AuditMessage | RerunMessage | null>(null);
   const lookupSeq = useRef(0);
@@ -63,6 +65,7 @@ export function usePopup({ now = Date.now }: PopupOptions = {}) {
       setContext(loaded);
       setPrivacyValue(loaded.privacy);
       setState(loaded.state);
+      if (loaded.state?.status === 'running') setWitnessed(true);
     });
     return () => {
       live = false;
@@ -75,6 +78,7 @@ export function usePopup({ now = Date.now }: PopupOptions = {}) {
     return auditStates.watch((states) => {
       setClock(now());
       setState(states?.[url]);
+      if (states?.[url]?.status === 'running') setWitnessed(true);
     });
   }, [url, now]);
 
@@ -137,17 +141,17 @@ export function usePopup({ now = Date.now }: PopupOptions = {}) {
     const done = state?.status === 'done' ? state : undefined;
     // A lookup started after the audit finished knows better (the report may be gone since).
     if (done && !(lookup.status === 'done' && lookup.startedAt > done.at)) {
-      return { report: done.report, link: done.link, fresh: true };
+      return { report: done.report, link: done.link, fresh: witnessed };
     }
     if (lookup.status === 'done' && lookup.report && lookup.link) {
       return {
         report: lookup.report,
         link: lookup.link,
-        fresh: done?.report.id === lookup.report.id,
+        fresh: witnessed && done?.report.id === lookup.report.id,
       };
     }
     return null;
-  }, [state, lookup]);
+  }, [state, lookup, witnessed]);
 
   const send = useCallback(
     (message: AuditMessage | RerunMessage) => {
@@ -157,6 +161,7 @@ export function usePopup({ now = Date.now }: PopupOptions = {}) {
       lastMessage.current = message;
       const since = now();
       setClock(since);
+      setWitnessed(true);
       setState({
         status: 'running',
         action: message.type,

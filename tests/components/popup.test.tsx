@@ -204,8 +204,9 @@ describe('popup: new audit', () => {
     await waitFor(async () => expect((await auditStates.getValue())[url]?.status).toBe('done'), {
       timeout: 10_000,
     });
+    // Opened later: the report is there, as an existing one.
     await openPopup();
-    const card = await result();
+    const card = await screen.findByRole('region', { name: 'Already audited' });
     expect(within(card).getByText('Good')).toBeTruthy();
     expect(h.recorder.of('POST')).toHaveLength(1);
   });
