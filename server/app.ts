@@ -9,7 +9,8 @@ import { reportRoutes } from './routes/reports.ts';
 import { ValidationError } from './validate.ts';
 
 export function createApp(deps: Deps, log: LogLine | false): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // strict: false — '/api/v1/reports/' is '/api/v1/reports', as in Laravel.
+  const app = new Hono<AppEnv>({ strict: false });
   if (log) app.use(requestLog(log));
 
   // A bearer-token API with no cookies: any origin may call it, extension pages included.

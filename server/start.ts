@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDb, type Db } from './db.ts';
@@ -39,6 +40,23 @@ export interface RunningService {
 }
 
 export const DEFAULT_PORT = 8787;
+
+/** Requests Node's parser refuses never reach the app; they still get a JSON `{message}`. */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    message: tooLarge ? 'Request headers too large.' : 'Bad request.',
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
 export const DEFAULT_RATE_LIMIT: RateLimit = { limit: 6_000, windowMs: 60_000 };
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
@@ -57,6 +75,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       resolve,
     );
     server.once('error', reject);
+    server.on('clientError', answerClientError);
   }).catch((error: unknown) => {
     db.close();
     throw error;

@@ -8,7 +8,7 @@ import { jsonText, methodNotAllowed, pageParams } from './common.ts';
 
 export function projectRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
-  const api = new Hono<AppEnv>();
+  const api = new Hono<AppEnv>({ strict: false });
   const auth = guard(deps);
 
   api.get('/projects', auth, (c) => {

@@ -13,7 +13,7 @@ import { getReportById } from '../store/reports.ts';
  * `Authorization: Bearer` header (a browser tab has none, so it sees "private").
  */
 export function reportPageRoutes({ db }: Deps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ strict: false });
   // Password guesses: 10 a minute per address and report, so a weak password still holds.
   const guesses = createRateLimiter({ limit: 10, windowMs: 60_000 });
 

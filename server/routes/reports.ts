@@ -37,7 +37,7 @@ function requirePassword(v: Validator, privacy: number, hasPassword: boolean): v
 
 export function reportRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
-  const api = new Hono<AppEnv>();
+  const api = new Hono<AppEnv>({ strict: false });
   const auth = guard(deps);
 
   api.get('/reports', auth, (c) => {
