@@ -78,6 +78,52 @@ describe.each(BROWSERS)('%s popup', (name) => {
     expect(ext().pageErrors).toEqual([]);
   });
 
+  test.runIf(name === 'chromium')(
+    '"Open in side panel" opens the side panel on that report',
+    async () => {
+      run += 1;
+      const url = env().pageUrl('good', { query: `e2e=${name}-${run}` });
+      const tab = await ext().openPage(url);
+      const popup = await PopupPage.openFor(ext(), tab);
+      await popup.auditThisPage().click();
+      await popup.report('Result').wait();
+      const [report] = await reportsOf(url);
+
+      const isPanel = (t: { url(): string }) =>
+        t.url().startsWith(`${ext().extensionOrigin}/sidepanel.html`);
+      const opened = ext().browser.waitForTarget(isPanel, { timeout: 10_000 });
+      // A real click: sidePanel.open() needs the user gesture.
+      await popup.button('Open in side panel').click();
+      const panel = await (await opened).asPage();
+      // The panel shows that report (it reads `sidepanelTarget`, then clears it).
+      await panel.waitForFunction(
+        (wanted) => document.body.innerText.includes(wanted),
+        { timeout: 10_000 },
+        report!.url,
+      );
+    },
+  );
+
+  test.runIf(name === 'firefox')('"Open in side panel" opens the sidebar', async () => {
+    run += 1;
+    const url = env().pageUrl('good', { query: `e2e=${name}-${run}` });
+    const tab = await ext().openPage(url);
+    const popup = await PopupPage.openFor(ext(), tab);
+    await popup.auditThisPage().click();
+    await popup.report('Result').wait();
+    // The sidebar's page is out of BiDi's reach: ask Firefox whether it opened.
+    const isOpen = () =>
+      ext().evaluateInExtension(async () => {
+        const g = globalThis as unknown as {
+          browser: { sidebarAction: { isOpen(d: object): Promise<boolean> } };
+        };
+        return g.browser.sidebarAction.isOpen({});
+      });
+    expect(await isOpen()).toBe(false);
+    await popup.button('Open in side panel').click();
+    await expect.poll(isOpen, { timeout: 10_000 }).toBe(true);
+  });
+
   test('a page that cannot be audited says so', async () => {
     const tab = await ext().openPage('about:blank');
     const page = await ext().openPopupFor(tab);
