@@ -11,6 +11,9 @@ import {
   useE2eEnv,
 } from './support/index.ts';
 
+/** Reports seeded over three projects: more than one page of 100. */
+const COUNT = 120;
+
 interface ApiReport {
   id: number;
   url: string;
@@ -28,7 +31,7 @@ describe.each(BROWSERS)('%s side panel', (name) => {
   beforeAll(async () => {
     env().raw.service.seed(
       env().apiKey,
-      Array.from({ length: 45 }, (_, i) => ({
+      Array.from({ length: COUNT }, (_, i) => ({
         url: env().pageUrl('good', {
           host: (['127.0.0.1', '127.0.0.2', '127.0.0.3'] as const)[i % 3],
           query: `n=${i}`,
@@ -36,15 +39,18 @@ describe.each(BROWSERS)('%s side panel', (name) => {
         privacy: 0 as const,
       })),
     );
-    const answer = await env().request('/reports?per_page=100');
-    reports = (answer.body as { data: ApiReport[] }).data;
+    reports = [];
+    for (const page of [1, 2]) {
+      const answer = await env().request(`/reports?per_page=100&page=${page}`);
+      reports.push(...(answer.body as { data: ApiReport[] }).data);
+    }
     await clearStorage(ext());
     await configureExtension(ext(), { baseUrl: env().baseUrl, apiKey: env().apiKey });
   });
 
   test('lists, filters, sorts and pages reports', async () => {
     const panel = await SidePanelPage.open(ext());
-    expect(await panel.waitForRange('1–10 of 45')).toBe('1–10 of 45');
+    expect(await panel.waitForRange(`1–10 of ${COUNT}`)).toBe(`1–10 of ${COUNT}`);
 
     await panel.choose('Result', 'bad');
     const bad = reports.filter((r) => r.result === 'bad');
@@ -54,7 +60,7 @@ describe.each(BROWSERS)('%s side panel', (name) => {
     await panel.choose('Result', '');
     await panel.choose('Sort by', 'score');
     await panel.choose('Direction', 'asc');
-    await panel.waitForRange('1–10 of 45');
+    await panel.waitForRange(`1–10 of ${COUNT}`);
     await panel.page.waitForFunction(
       (want) =>
         [...document.querySelectorAll('ul[aria-label="Reports"] > li > button')]
@@ -71,16 +77,38 @@ describe.each(BROWSERS)('%s side panel', (name) => {
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
 
     await panel.button('Next').click();
-    expect(await panel.waitForRange('11–20 of 45')).toBe('11–20 of 45');
+    expect(await panel.waitForRange(`11–20 of ${COUNT}`)).toBe(`11–20 of ${COUNT}`);
     await panel.choose('Sort by', 'id');
     await panel.choose('Direction', 'desc');
-    await panel.waitForRange('1–10 of 45');
+    await panel.waitForRange(`1–10 of ${COUNT}`);
     expect(ext().pageErrors).toEqual([]);
+  });
+
+  test('marks when 100 rows are painted after their data arrives', async () => {
+    const panel = await SidePanelPage.open(ext());
+    await panel.waitForRange(new RegExp(` of ${COUNT}$`));
+    await panel.choose('Per page', '100');
+    await panel.waitForRange(`1–100 of ${COUNT}`);
+    const measure = await panel.page.waitForFunction(
+      () => {
+        const entries = performance.getEntriesByName('sidepanel:rows-paint', 'measure');
+        const last = entries.at(-1) as PerformanceMeasure | undefined;
+        return last && (last.detail as { rows: number }).rows === 100
+          ? { duration: last.duration }
+          : false;
+      },
+      { timeout: 10_000 },
+    );
+    const { duration } = (await measure.jsonValue()) as { duration: number };
+    console.log(`${name}: 100 rows painted ${duration.toFixed(1)} ms after their data arrived`);
+    expect(duration).toBeGreaterThan(0);
+    await panel.choose('Per page', '10');
+    await panel.waitForRange(`1–10 of ${COUNT}`);
   });
 
   test('changes a report’s privacy and deletes a report', async () => {
     const panel = await SidePanelPage.open(ext());
-    await panel.waitForRange(/of 45$/);
+    await panel.waitForRange(new RegExp(` of ${COUNT}$`));
     const [first] = await panel.rows();
     const report = reports.find((r) => r.url === first!.url)!;
     await panel.openReport(report.url);
@@ -96,7 +124,7 @@ describe.each(BROWSERS)('%s side panel', (name) => {
     await panel.page.locator('dialog[open] button.danger').click();
     await panel.text('Report deleted.').wait();
     expect((await env().request(`/reports/${report.id}`)).status).toBe(404);
-    await panel.waitForRange(/of 44$/);
+    await panel.waitForRange(new RegExp(` of ${COUNT - 1}$`));
     expect((await panel.rows()).map((r) => r.url)).not.toContain(report.url);
   });
 

@@ -30,6 +30,8 @@ export function SidePanel() {
     setDetail({ id, preview });
   }, []);
   useSidepanelTarget(open);
+  // Stable, so the memoised rows are not rendered again when only the panel around them changes.
+  const openRow = useCallback((report: Report) => open(report.id, report), [open]);
 
   const changeReports = (change: Partial<ReportFilters>) =>
     setReports((current) => ({ ...current, ...change }));
@@ -75,11 +77,7 @@ export function SidePanel() {
       <section role="tabpanel" id={`sp-panel-${view}`} aria-labelledby={`sp-tab-${view}`}>
         {view === 'reports' ? (
           reports ? (
-            <ReportsView
-              filters={reports}
-              onFilters={changeReports}
-              onOpen={(report) => open(report.id, report)}
-            />
+            <ReportsView filters={reports} onFilters={changeReports} onOpen={openRow} />
           ) : (
             <SkeletonRows count={10} />
           )

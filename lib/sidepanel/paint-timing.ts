@@ -24,6 +24,8 @@ export function watchListArrivals(
   return client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (!isList(event.query.queryKey)) return;
+    // A prefetched page is not on screen: only an answer someone is watching gets painted.
+    if (event.query.getObserversCount() === 0) return;
     pending = true;
     performance.clearMarks(DATA_MARK);
     performance.mark(DATA_MARK);
