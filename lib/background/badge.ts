@@ -54,6 +54,20 @@ export async function clearBadge(tabId: number): Promise<void> {
   await Promise.all([
     browser.action.setBadgeText({ tabId, text: '' }),
     // The manifest's title, spelled out: Chrome and Firefox disagree on what `null` resets to.
-    browser.action.setTitle({ tabId, title: i18n.t('actionTitle') }),
+    browser.action.setTitle({ tabId, title: defaultTitle() }),
   ]);
+}
+
+/** The toolbar button's title as the manifest sets it (`__MSG_…__` resolved). */
+export function defaultTitle(): string {
+  let title = '';
+  try {
+    title = browser.runtime.getManifest().action?.default_title ?? '';
+  } catch {
+    // No manifest to read (tests): the name stands in.
+  }
+  const message = /^__MSG_(\w+)__$/.exec(title);
+  const getMessage = browser.i18n.getMessage as (name: string) => string;
+  if (message) return getMessage(message[1]!) || i18n.t('extName');
+  return title || i18n.t('extName');
 }
