@@ -115,6 +115,7 @@ export function Popup(options: PopupOptions) {
           heading={p.shown.fresh ? i18n.t('popup.result') : i18n.t('popup.existing')}
           link={p.shown.link}
           busy={p.busy}
+          focusOnShow={p.shown.fresh}
           onOpen={() => p.openReport(p.shown!.link)}
           onOpenInSidePanel={() => p.openInSidePanel(p.shown!.report)}
           onRerun={() => p.rerun(p.shown!.report)}

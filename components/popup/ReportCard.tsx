@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { i18n } from '#i18n';
 import { PrivacyLabel } from '@/components/PrivacyLabel';
 import { RelativeTime } from '@/components/RelativeTime';
@@ -12,6 +12,8 @@ interface ReportCardProps {
   heading: string;
   link: string;
   busy: boolean;
+  /** Move focus to the heading when this report (or a new run of it) appears: a fresh result. */
+  focusOnShow?: boolean;
   onOpen: () => void;
   onOpenInSidePanel: () => void;
   onRerun: () => void;
@@ -23,12 +25,19 @@ export function ReportCard({
   heading,
   link,
   busy,
+  focusOnShow = false,
   onOpen,
   onOpenInSidePanel,
   onRerun,
 }: ReportCardProps) {
   const headingId = useId();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Keyboard users land on the result (then Tab reaches its actions); screen readers read it.
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus();
+  }, [focusOnShow, report.id, report.generated_at]);
 
   useEffect(() => {
     if (copy !== 'copied') return;
@@ -45,7 +54,9 @@ export function ReportCard({
 
   return (
     <section className="popup-report" aria-labelledby={headingId}>
-      <h2 id={headingId}>{heading}</h2>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h2>
       <div className="popup-report-summary">
         <ScoreGauge score={report.score} result={report.result} size={64} />
         <div className="popup-report-facts">

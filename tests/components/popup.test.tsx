@@ -103,6 +103,10 @@ describe('popup: new audit', () => {
     await user.keyboard('{Enter}');
 
     const card = await result();
+    // Focus moves to the result, so Tab reaches its actions next.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Result' })),
+    );
     expect(meter().getAttribute('aria-valuenow')).toBe(String(EXPECTED.decent.score));
     expect(within(card).getByText(String(EXPECTED.decent.score))).toBeTruthy();
     expect(within(card).getByText('Decent')).toBeTruthy();
