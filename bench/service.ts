@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openDb } from '../server/db.ts';
@@ -23,6 +23,11 @@ export interface CaseFigures {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /**
+   * The service process's CPU time (user + system) per request: unlike req/s, it hardly moves
+   * when other work shares the machine, so it tells whether a slow run was the code or the box.
+   */
+  serverCpuMsPerRequest: number;
   /** The budget, where the issue sets one; `met` says whether this run kept it. */
   budget?: { minRequestsPerSecond: number; maxP99Ms: number; met: boolean };
 }
@@ -32,6 +37,8 @@ export interface ServiceBenchFigures {
   projects: number;
   seedSeconds: number;
   durationSeconds: number;
+  /** 1-minute load average before and after: other work on the machine skews req/s. */
+  loadAverage: { before: number; after: number };
   cases: CaseFigures[];
 }
 
@@ -70,6 +77,17 @@ function seed(path: string): { key: string; seconds: number } {
   return { key: users[0]!.key, seconds: (performance.now() - started) / 1000 };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function startChild(data: string, logFile: string) {
   const { openSync } = await import('node:fs');
   const out = openSync(logFile, 'w');
@@ -98,6 +116,7 @@ async function startChild(data: string, logFile: string) {
 
 export async function runServiceBench(durationSeconds = 10): Promise<ServiceBenchFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'audit-service-bench-'));
+  const loadBefore = loadavg()[0]!;
   try {
     const data = join(dir, 'bench.db');
     const seeded = seed(data);
@@ -108,12 +127,14 @@ export async function runServiceBench(durationSeconds = 10): Promise<ServiceBenc
         const headers = { authorization: `Bearer ${seeded.key}`, accept: 'application/json' };
         // A short warm-up: JIT and SQLite's page cache, so the figures describe steady state.
         await autocannon({ url: url + c.path, connections: 10, duration: 1, headers });
+        const cpuBefore = cpuSeconds(child.pid!);
         const r = await autocannon({
           url: url + c.path,
           connections: 10,
           duration: durationSeconds,
           headers,
         });
+        const cpu = cpuSeconds(child.pid!) - cpuBefore;
         const figures: CaseFigures = {
           name: c.name,
           path: c.path,
@@ -122,6 +143,7 @@ export async function runServiceBench(durationSeconds = 10): Promise<ServiceBenc
           p99Ms: r.latency.p99,
           non2xx: r.non2xx,
           errors: r.errors + r.timeouts,
+          serverCpuMsPerRequest: Number(((cpu * 1000) / r.requests.total).toFixed(3)),
         };
         if (c.budget) {
           const met =
@@ -140,6 +162,10 @@ export async function runServiceBench(durationSeconds = 10): Promise<ServiceBenc
       projects: PROJECTS,
       seedSeconds: Number(seeded.seconds.toFixed(1)),
       durationSeconds,
+      loadAverage: {
+        before: Number(loadBefore.toFixed(2)),
+        after: Number(loadavg()[0]!.toFixed(2)),
+      },
       cases,
     };
   } finally {
@@ -150,16 +176,18 @@ export async function runServiceBench(durationSeconds = 10): Promise<ServiceBenc
 function print(figures: ServiceBenchFigures): void {
   console.log(
     `Reference service: ${figures.reports.toLocaleString('en')} reports, ${figures.projects} projects, 2 keys ` +
-      `(seeded in ${figures.seedSeconds} s); autocannon, 10 connections, ${figures.durationSeconds} s per case.\n`,
+      `(seeded in ${figures.seedSeconds} s); autocannon, 10 connections, ${figures.durationSeconds} s per case; ` +
+      `load average ${figures.loadAverage.before} before, ${figures.loadAverage.after} after.\n`,
   );
-  console.log('case                               req/s     p50     p99   non-2xx  budget');
+  console.log('case                               req/s     p50     p99  cpu/req  non-2xx  budget');
   for (const c of figures.cases) {
     const budget = c.budget
       ? `${c.budget.met ? 'met' : 'MISSED'} (≥ ${c.budget.minRequestsPerSecond} req/s, p99 ≤ ${c.budget.maxP99Ms} ms)`
       : '-';
     console.log(
       `${c.name.padEnd(32)} ${String(c.requestsPerSecond).padStart(7)} ${`${c.p50Ms} ms`.padStart(7)} ` +
-        `${`${c.p99Ms} ms`.padStart(7)} ${String(c.non2xx + c.errors).padStart(9)}  ${budget}`,
+        `${`${c.p99Ms} ms`.padStart(7)} ${`${c.serverCpuMsPerRequest} ms`.padStart(8)} ` +
+        `${String(c.non2xx + c.errors).padStart(8)}  ${budget}`,
     );
   }
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
+import { cors } from './cors.ts';
 import { HttpError } from './http-error.ts';
 import { requestLog, type LogLine } from './log.ts';
 import type { AppEnv, Deps } from './guard.ts';
@@ -13,17 +13,7 @@ export function createApp(deps: Deps, log: LogLine | false): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   if (log) app.use(requestLog(log));
 
-  // A bearer-token API with no cookies: any origin may call it, extension pages included.
-  app.use(
-    '/api/*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
-      exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
-      maxAge: 600,
-    }),
-  );
+  app.use('/api/*', cors());
   app.route('/api/v1', reportRoutes(deps));
   app.route('/api/v1', projectRoutes(deps));
   app.route('/', reportPageRoutes(deps));

@@ -2,7 +2,32 @@ import type { MiddlewareHandler } from 'hono';
 
 export type LogLine = (line: string) => void;
 
-export const consoleLog: LogLine = (line) => console.log(line);
+let pending: string[] = [];
+let scheduled = false;
+let exitHooked = false;
+
+function flush(): void {
+  scheduled = false;
+  if (pending.length === 0) return;
+  const text = `${pending.join('\n')}\n`;
+  pending = [];
+  process.stdout.write(text);
+}
+
+/**
+ * Standard output, batched: the lines of one event-loop turn go out in one write, not one system
+ * call per request (under load, a turn completes many requests). Flushed at exit too.
+ */
+export const consoleLog: LogLine = (line) => {
+  pending.push(line);
+  if (scheduled) return;
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', flush);
+  }
+  scheduled = true;
+  setImmediate(flush);
+};
 
 /**
  * One line per request: method, path, status, milliseconds. The path only, never the query
