@@ -75,9 +75,43 @@ export function listReports(
   const direction = order.sort === 'asc' ? 'ASC' : 'DESC';
   const orderBy =
     order.sortBy === 'id' ? `id ${direction}` : `${order.sortBy} ${direction}, id ${direction}`;
-  return db
-    .stmt(`SELECT ${COLUMNS} FROM reports WHERE ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-    .all(...params, limit, offset) as unknown as ReportRow[];
+  const statement = db.stmt(
+    `SELECT ${COLUMNS} FROM reports WHERE ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+  );
+  // Rows as arrays, made into plain objects here: node:sqlite's row objects have a null
+  // prototype and are built property by property, which costs half of a list query's time.
+  // (This SQL text is used nowhere else, so the cached statement can keep the setting.)
+  statement.setReturnArrays(true);
+  return (statement.all(...params, limit, offset) as unknown as ReportArray[]).map(fromArray);
+}
+
+type ReportArray = [
+  number,
+  string,
+  string,
+  Result,
+  number,
+  0 | 1 | 2,
+  string | null,
+  string,
+  string,
+  string,
+];
+
+/** In the order of COLUMNS. */
+function fromArray(a: ReportArray): ReportRow {
+  return {
+    id: a[0],
+    url: a[1],
+    project: a[2],
+    result: a[3],
+    score: a[4],
+    privacy: a[5],
+    password_hash: a[6],
+    generated_at: a[7],
+    created_at: a[8],
+    updated_at: a[9],
+  };
 }
 
 export function countReports(db: Db, userId: number, filter: ReportFilter): number {
