@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts';
+import { reportsChanged } from './count-cache.ts';
 import type { Direction } from './reports.ts';
 
 export interface ProjectRow {
@@ -52,6 +53,7 @@ export function deleteProject(db: Db, userId: number, name: string): boolean {
       .stmt('DELETE FROM projects WHERE user_id = ? AND name = ? RETURNING reports_count')
       .get(userId, name) as { reports_count: number } | undefined;
     if (!row) return false;
+    reportsChanged(db, userId);
     db.stmt('UPDATE users SET reports_count = reports_count - ? WHERE id = ?').run(
       row.reports_count,
       userId,

@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts';
+import { reportsChanged } from './count-cache.ts';
 import { COLUMNS, projectOf, type ReportRow, type ReportWithChecks } from './reports.ts';
 
 export type NewReport = Omit<ReportWithChecks, 'id' | 'project' | 'updated_at'>;
@@ -13,6 +14,7 @@ export function insertReport(db: Db, userId: number, report: NewReport): ReportW
          created_at = min(created_at, excluded.created_at)`,
     ).run(userId, project, report.created_at);
     db.stmt('UPDATE users SET reports_count = reports_count + 1 WHERE id = ?').run(userId);
+    reportsChanged(db, userId);
     const row = db
       .stmt(
         `INSERT INTO reports (user_id, project, url, result, score, privacy, password_hash,
@@ -62,6 +64,7 @@ export function updateReport(
       .get(...names.map((name) => changes[name] ?? null), new Date().toISOString(), id, userId) as
       ReportRow | undefined;
     if (!row) return undefined;
+    reportsChanged(db, userId);
     if (checks !== undefined) {
       db.stmt('UPDATE report_checks SET checks = ? WHERE report_id = ?').run(checks, id);
     }
@@ -78,6 +81,7 @@ export function deleteReport(db: Db, userId: number, id: number): boolean {
       .stmt('DELETE FROM reports WHERE id = ? AND user_id = ? RETURNING project')
       .get(id, userId) as { project: string } | undefined;
     if (!row) return false;
+    reportsChanged(db, userId);
     db.stmt('UPDATE users SET reports_count = reports_count - 1 WHERE id = ?').run(userId);
     db.stmt(
       'UPDATE projects SET reports_count = reports_count - 1 WHERE user_id = ? AND name = ?',

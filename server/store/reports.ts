@@ -1,5 +1,6 @@
 import type { Result } from '../audit/audit.ts';
 import type { Db } from '../db.ts';
+import { cachedTotal } from './count-cache.ts';
 
 /** A report as stored, without its checks (lists do not carry them). */
 export interface ReportRow {
@@ -126,8 +127,10 @@ export function countReports(db: Db, userId: number, filter: ReportFilter): numb
     return (row as { n: number } | undefined)?.n ?? 0;
   }
   const { sql, params } = where(userId, filter);
-  return (db.stmt(`SELECT COUNT(*) AS n FROM reports WHERE ${sql}`).get(...params) as { n: number })
-    .n;
+  return cachedTotal(db, userId, JSON.stringify(filter), () => {
+    const row = db.stmt(`SELECT COUNT(*) AS n FROM reports WHERE ${sql}`).get(...params);
+    return (row as { n: number }).n;
+  });
 }
 
 const WITH_CHECKS = `SELECT ${COLUMNS}, c.checks FROM reports JOIN report_checks c ON c.report_id = reports.id`;
