@@ -5,8 +5,9 @@
  * (`warnings`), and whatever we refuse comes with a sentence saying how to fix it — the usual
  * "Connection error" after a pasted `/api/v1` or a missing `https://` starts here.
  *
- * Strings are kept together in `messages` so they can go through i18n later.
+ * Every sentence comes from `baseUrlMessages`, in the browser's UI language.
  */
+import { i18n } from '#i18n';
 
 export type NormalizedBaseUrl =
   | {
@@ -27,32 +28,27 @@ export type NormalizedBaseUrl =
       suggestion?: string;
     };
 
+/** Every sentence, in the browser's language (locales/*.yml, group `baseUrl`). */
 export const baseUrlMessages = {
-  empty: 'Enter the address of the Audit Reports service, for example https://audit.example.com.',
-  missingScheme: (suggestion: string) =>
-    `Add the scheme in front of the address: ${suggestion}? The extension does not guess it.`,
-  badScheme: (scheme: string) =>
-    `“${scheme}” addresses are not supported. Use an address that starts with https:// (or http:// for a service on this computer).`,
-  malformedScheme: (suggestion: string) =>
-    `Write the address with two slashes after the scheme: ${suggestion}`,
-  invalid: 'This is not a valid web address. Check it for typos.',
-  noHost: 'The address has no host name. Write it like https://audit.example.com.',
-  credentials:
-    'Remove the user name and password from the address; the API key goes in its own field.',
-  query: 'Remove the “?…” part: the base URL cannot have a query string.',
-  fragment: 'Remove the “#…” part: the base URL cannot have a fragment.',
-  removedApiPath: (removed: string) =>
-    `Removed ${removed} from the end — the extension adds the API path itself.`,
-  removedSlash: 'Removed the trailing “/”.',
-  plainHttp: (host: string) =>
-    `This address uses plain http: the API key would travel unencrypted to ${host}. Use https:// unless you trust every network in between.`,
+  empty: () => i18n.t('baseUrl.empty'),
+  missingScheme: (suggestion: string) => i18n.t('baseUrl.missingScheme', [suggestion]),
+  badScheme: (scheme: string) => i18n.t('baseUrl.badScheme', [scheme]),
+  malformedScheme: (suggestion: string) => i18n.t('baseUrl.malformedScheme', [suggestion]),
+  invalid: () => i18n.t('baseUrl.invalid'),
+  noHost: () => i18n.t('baseUrl.noHost'),
+  credentials: () => i18n.t('baseUrl.credentials'),
+  query: () => i18n.t('baseUrl.query'),
+  fragment: () => i18n.t('baseUrl.fragment'),
+  removedApiPath: (removed: string) => i18n.t('baseUrl.removedApiPath', [removed]),
+  removedSlash: () => i18n.t('baseUrl.removedSlash'),
+  plainHttp: (host: string) => i18n.t('baseUrl.plainHttp', [host]),
 };
 
 const API_SUFFIX = /\/api\/v1(?:\/(?:reports|projects))?$/i;
 
 export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   const text = (input ?? '').trim();
-  if (text === '') return { ok: false, error: baseUrlMessages.empty };
+  if (text === '') return { ok: false, error: baseUrlMessages.empty() };
 
   const schemeMatch = /^([a-z][a-z\d+.-]*):/i.exec(text);
   // "localhost:8787" and "example.com:443/x" parse as a scheme followed by a path: they are a
@@ -71,18 +67,18 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
     const suggestion = `${scheme}://${text.slice(scheme.length + 1).replace(/^\/+/, '')}`;
     return { ok: false, error: baseUrlMessages.malformedScheme(suggestion), suggestion };
   }
-  if (text.includes('?')) return { ok: false, error: baseUrlMessages.query };
-  if (text.includes('#')) return { ok: false, error: baseUrlMessages.fragment };
+  if (text.includes('?')) return { ok: false, error: baseUrlMessages.query() };
+  if (text.includes('#')) return { ok: false, error: baseUrlMessages.fragment() };
 
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, error: baseUrlMessages.invalid };
+    return { ok: false, error: baseUrlMessages.invalid() };
   }
-  if (url.hostname === '') return { ok: false, error: baseUrlMessages.noHost };
+  if (url.hostname === '') return { ok: false, error: baseUrlMessages.noHost() };
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, error: baseUrlMessages.credentials };
+    return { ok: false, error: baseUrlMessages.credentials() };
   }
 
   const notes: string[] = [];
@@ -95,7 +91,7 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   } else {
     // Only when the person typed the slash: the URL parser writes "no path" as "/" itself.
     if (text.endsWith('/')) {
-      notes.push(baseUrlMessages.removedSlash);
+      notes.push(baseUrlMessages.removedSlash());
     }
     path = withoutSlash;
   }

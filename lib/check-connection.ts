@@ -5,6 +5,7 @@
  * of the API, a redirect, 401, 403, 429, 5xx, permission denied) and plain http to a host that
  * is not this machine is warned about. No retries: the person is waiting and pressed a button.
  */
+import { i18n } from '#i18n';
 import { createApi } from './api/create-api';
 import { describeError } from './api/describe-error';
 import { ApiError } from './api/errors';
@@ -44,26 +45,28 @@ export interface CheckConnectionInput {
   timeoutMs?: number;
 }
 
+/** Every sentence, in the browser's language (locales/*.yml, group `check`). */
 export const checkText = {
   labels: {
-    permission: 'Permission to contact the service',
-    reachable: 'Service reachable',
-    key: 'API key accepted',
-  } satisfies Record<CheckId, string>,
-  permissionGranted: (origin: string) => `The extension may contact ${origin}.`,
-  permissionDenied: (origin: string) =>
-    `Permission to contact ${origin} was not granted, so the browser would block every request. Press Save again and choose “Allow”.`,
-  notTested: 'Not tested: fix the step above first.',
-  noKey: 'Enter your API key: it is on your account page of the Audit Reports service.',
-  reachable: (ms: number) => `The Audit Reports API answered in ${ms} ms.`,
-  answeredButKeyUntested: 'The service answered.',
-  keyAccepted: 'The service accepted the key.',
+    permission: () => i18n.t('check.labels.permission'),
+    reachable: () => i18n.t('check.labels.reachable'),
+    key: () => i18n.t('check.labels.key'),
+  } satisfies Record<CheckId, () => string>,
+  permissionGranted: (origin: string) => i18n.t('check.permissionGranted', [origin]),
+  permissionDenied: (origin: string) => i18n.t('check.permissionDenied', [origin]),
+  notTested: () => i18n.t('check.notTested'),
+  noKey: () => i18n.t('check.noKey'),
+  reachable: (ms: number) => i18n.t('check.reachable', [ms]),
+  answeredButKeyUntested: () => i18n.t('check.answeredButKeyUntested'),
+  keyAccepted: () => i18n.t('check.keyAccepted'),
+  /** "<title>. <detail>" of describeError, as one line of the checklist. */
+  failure: (title: string, detail: string) => i18n.t('check.failure', [title, detail]),
 };
 
 export async function checkConnection(input: CheckConnectionInput): Promise<ConnectionCheck> {
   const item = (id: CheckId, status: CheckStatus, detail: string): CheckItem => ({
     id,
-    label: checkText.labels[id],
+    label: checkText.labels[id](),
     status,
     detail,
   });
@@ -81,9 +84,9 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
   const normalized = normalizeBaseUrl(input.baseUrl);
   if (!normalized.ok) {
     return done([
-      item('permission', 'skipped', checkText.notTested),
+      item('permission', 'skipped', checkText.notTested()),
       item('reachable', 'fail', normalized.error),
-      item('key', 'skipped', checkText.notTested),
+      item('key', 'skipped', checkText.notTested()),
     ]);
   }
   const { baseUrl, origin, warnings, notes } = normalized;
@@ -97,8 +100,8 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
     return done(
       [
         permission,
-        item('reachable', 'skipped', checkText.notTested),
-        item('key', 'skipped', checkText.notTested),
+        item('reachable', 'skipped', checkText.notTested()),
+        item('key', 'skipped', checkText.notTested()),
       ],
       { ...context, error: new ApiError('no-permission', { origin }) },
     );
@@ -109,10 +112,16 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
     return done(
       [
         permission,
-        item('reachable', 'skipped', checkText.notTested),
-        item('key', 'fail', checkText.noKey),
+        item('reachable', 'skipped', checkText.notTested()),
+        item('key', 'fail', checkText.noKey()),
       ],
-      { ...context, error: new ApiError('not-configured', { message: 'No API key is set' }) },
+      {
+        ...context,
+        error: new ApiError('not-configured', {
+          message: 'No API key is set',
+          setup: 'no-key',
+        }),
+      },
     );
   }
 
@@ -130,20 +139,20 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
       [
         permission,
         item('reachable', 'pass', checkText.reachable(Date.now() - started)),
-        item('key', 'pass', checkText.keyAccepted),
+        item('key', 'pass', checkText.keyAccepted()),
       ],
       context,
     );
   } catch (error) {
     const { title, detail } = describeError(error);
-    const why = `${title}. ${detail}`;
-    const reached = item('reachable', 'pass', checkText.answeredButKeyUntested);
+    const why = checkText.failure(title, detail);
+    const reached = item('reachable', 'pass', checkText.answeredButKeyUntested());
     let items: [CheckItem, CheckItem, CheckItem];
     if (error instanceof ApiError && error.kind === 'unauthorized' && error.status === undefined) {
       // Refused before sending: the key itself cannot be right.
       items = [
         permission,
-        item('reachable', 'skipped', checkText.notTested),
+        item('reachable', 'skipped', checkText.notTested()),
         item('key', 'fail', why),
       ];
     } else if (
@@ -159,7 +168,7 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
       items = [
         permission,
         item('reachable', 'fail', why),
-        item('key', 'skipped', checkText.notTested),
+        item('key', 'skipped', checkText.notTested()),
       ];
     }
     return done(items, { ...context, error });

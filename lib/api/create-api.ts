@@ -183,6 +183,7 @@ export function createApi(options: CreateApiOptions): Api {
           if (new URL(request.url).origin !== origin) {
             throw new ApiError('not-configured', {
               message: 'Refusing to send the API key to another origin',
+              setup: 'other-origin',
             });
           }
           request.headers.set('Authorization', `Bearer ${await readKey(options.getKey)}`);
@@ -205,7 +206,10 @@ export function createApi(options: CreateApiOptions): Api {
   async function send(call: Call): Promise<{ text: string; response: KyResponse }> {
     try {
       if (!normalized.ok) {
-        throw new ApiError('not-configured', { message: normalized.error });
+        throw new ApiError('not-configured', {
+          message: normalized.error,
+          setup: 'invalid-base-url',
+        });
       }
       const url = baseUrl + API_PREFIX + call.segments.map(encodeSegment).join('');
       const isRead = call.method === 'GET';
@@ -366,12 +370,14 @@ export function reportPageUrl(baseUrl: string, id: ReportId): string {
 
 async function readKey(getKey: CreateApiOptions['getKey']): Promise<string> {
   const key = (await getKey()).trim();
-  if (key === '') throw new ApiError('not-configured', { message: 'No API key is set' });
+  if (key === '')
+    throw new ApiError('not-configured', { message: 'No API key is set', setup: 'no-key' });
   // A header value must be visible ASCII; anything else could never be a valid key and would
   // make fetch throw a bare TypeError.
   if (!/^[\x21-\x7e]+$/.test(key)) {
     throw new ApiError('unauthorized', {
       message: 'The API key contains characters an API key cannot have (spaces or non-ASCII)',
+      setup: 'key-characters',
     });
   }
   return key;

@@ -1,10 +1,12 @@
 /**
  * The one place that turns any error into words for a person, with a way forward (after
  * refined-github's getError). Popup, side panel and options page all show what this returns;
- * none of them writes its own error sentences. Strings live in `errorText` so they can go
- * through i18n later.
+ * none of them writes its own error sentences. The sentences are in `errorText`, in the browser's
+ * UI language. `ApiError.message` is English, for logs, and not shown — except for a refused base
+ * URL, whose message is normalizeBaseUrl's sentence (already in the browser's language).
  */
-import { ApiError, type FieldErrors } from './errors';
+import { i18n } from '#i18n';
+import { ApiError, type FieldErrors, type SetupProblem } from './errors';
 
 export type ErrorAction =
   /** Wrong address, refused key, not set up: the fix is on the options page. */
@@ -29,122 +31,152 @@ export interface ErrorDescription {
   fieldErrors?: FieldErrors;
 }
 
-const host = (origin?: string) => (origin ? origin.replace(/^https?:\/\//, '') : 'the server');
+const hostOf = (origin?: string) => (origin ? origin.replace(/^https?:\/\//, '') : undefined);
 
+/** A wait in the browser's language: "42 seconds", "2 minutes" (rounded up). */
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (seconds < 60) return i18n.t('errors.wait.seconds', seconds);
+  return i18n.t('errors.wait.minutes', Math.ceil(seconds / 60));
 }
 
+/**
+ * Every sentence, in the browser's language (locales/*.yml, group `errors`). Each key is written
+ * out in full so tests/lib/i18n-coverage.test.ts can find it.
+ */
 export const errorText = {
-  cancelled: { title: 'Cancelled', detail: 'The request was cancelled.' },
+  cancelled: () => ({
+    title: i18n.t('errors.cancelled.title'),
+    detail: i18n.t('errors.cancelled.detail'),
+  }),
   unknown: {
-    title: 'Something went wrong',
-    detail: (message: string) => message || 'An unexpected error happened. Please try again.',
+    title: () => i18n.t('errors.unknown.title'),
+    detail: (message: string) => message || i18n.t('errors.unknown.detail'),
   },
   notConfigured: {
-    title: 'Set up the extension first',
-    detail: (why: string) =>
-      `${why}. Enter the base URL of your Audit Reports service and your API key on the options page.`,
+    title: () => i18n.t('errors.notConfigured.title'),
+    /** `why` is one sentence without its full stop. */
+    detail: (why: string) => i18n.t('errors.notConfigured.detail', [why]),
+    why: (setup: SetupProblem | undefined, message: string) => {
+      switch (setup) {
+        case 'no-base-url':
+          return i18n.t('errors.notConfigured.noBaseUrl');
+        case 'no-key':
+          return i18n.t('errors.notConfigured.noKey');
+        case 'other-origin':
+          return i18n.t('errors.notConfigured.otherOrigin');
+        case 'invalid-base-url':
+          // normalizeBaseUrl's own sentence, already in the browser's language.
+          return message.replace(/\.$/, '');
+        default:
+          return i18n.t('errors.notConfigured.missing');
+      }
+    },
   },
   noPermission: {
-    title: 'Permission needed',
-    detail: (origin?: string) =>
-      `The extension needs your permission to contact ${host(origin)}. Grant it to continue; nothing else is requested.`,
+    title: () => i18n.t('errors.noPermission.title'),
+    detail: (origin?: string) => {
+      const host = hostOf(origin);
+      return host
+        ? i18n.t('errors.noPermission.detail', [host])
+        : i18n.t('errors.noPermission.detailNoHost');
+    },
   },
   dns: {
-    title: 'Server not found',
-    detail: (origin?: string) =>
-      `No server called ${host(origin)} could be found. Check the base URL for typos, and that you are online.`,
+    title: () => i18n.t('errors.dns.title'),
+    detail: (origin?: string) => {
+      const host = hostOf(origin);
+      return host ? i18n.t('errors.dns.detail', [host]) : i18n.t('errors.dns.detailNoHost');
+    },
   },
   refused: {
-    title: 'Connection refused',
-    detail: (origin?: string) =>
-      `Nothing is answering at ${host(origin)}. Is the service running, and is the port in the base URL right?`,
+    title: () => i18n.t('errors.refused.title'),
+    detail: (origin?: string) => {
+      const host = hostOf(origin);
+      return host ? i18n.t('errors.refused.detail', [host]) : i18n.t('errors.refused.detailNoHost');
+    },
   },
   tls: {
-    title: 'Secure connection failed',
-    detail: (origin?: string) =>
-      `The secure connection to ${host(origin)} failed: its certificate was not accepted, or it does not speak https. Check whether the base URL should start with http:// or https://.`,
+    title: () => i18n.t('errors.tls.title'),
+    detail: (origin?: string) => {
+      const host = hostOf(origin);
+      return host ? i18n.t('errors.tls.detail', [host]) : i18n.t('errors.tls.detailNoHost');
+    },
   },
   network: {
-    title: 'Could not reach the server',
-    detail: (origin?: string) =>
-      `The request to ${host(origin)} did not get through. You may be offline, the service may be down, or the base URL may be wrong.`,
+    title: () => i18n.t('errors.network.title'),
+    detail: (origin?: string) => {
+      const host = hostOf(origin);
+      return host ? i18n.t('errors.network.detail', [host]) : i18n.t('errors.network.detailNoHost');
+    },
   },
-  timeout: {
-    title: 'The server took too long',
-    detail:
-      'No answer came in time; the service may be busy. Nothing you typed is lost — try again.',
-  },
+  timeout: () => ({
+    title: i18n.t('errors.timeout.title'),
+    detail: i18n.t('errors.timeout.detail'),
+  }),
   unauthorized: {
-    title: 'API key refused',
-    detail:
-      'The service did not accept the API key: it may be mistyped, or revoked. Check it on the options page.',
+    title: () => i18n.t('errors.unauthorized.title'),
+    detail: () => i18n.t('errors.unauthorized.detail'),
+    keyCharacters: () => i18n.t('errors.unauthorized.keyCharacters'),
   },
   forbidden: {
-    title: 'Not allowed',
-    detail:
-      'The service refused this for your key — for example because of your plan or a suspended account.',
+    title: () => i18n.t('errors.forbidden.title'),
+    detail: () => i18n.t('errors.forbidden.detail'),
   },
-  wrongPath: {
-    title: 'The API is not at this address',
-    detail:
-      'This address answered “not found” where the Audit Reports API should be: it is not this service, or the path is wrong. The base URL is the service’s address without /api/v1.',
-  },
-  gone: {
-    title: 'It no longer exists',
-    detail:
-      'It was deleted, perhaps in another window or together with its project. The list will refresh.',
-  },
+  wrongPath: () => ({
+    title: i18n.t('errors.wrongPath.title'),
+    detail: i18n.t('errors.wrongPath.detail'),
+  }),
+  gone: () => ({ title: i18n.t('errors.gone.title'), detail: i18n.t('errors.gone.detail') }),
   validation: {
-    title: 'Please check what you entered',
-    detail: 'The service did not accept it.',
+    title: () => i18n.t('errors.validation.title'),
+    detail: () => i18n.t('errors.validation.detail'),
   },
   rateLimited: {
-    title: 'Too many requests',
+    title: () => i18n.t('errors.rateLimited.title'),
     detail: (seconds?: number) =>
       seconds === undefined
-        ? 'The service asks to slow down. Try again in a moment.'
-        : `The service asks to wait ${formatWait(seconds)} before trying again.`,
+        ? i18n.t('errors.rateLimited.detail')
+        : i18n.t('errors.rateLimited.detailWait', [formatWait(seconds)]),
   },
   server: {
-    title: 'The service had a problem',
-    detail: (status?: number, html?: boolean) =>
-      `${status ? `It answered with error ${status}` : 'It answered with an error'}${html ? ' (an error page from a proxy or gateway)' : ''}. Nothing you typed is lost — try again.`,
+    title: () => i18n.t('errors.server.title'),
+    detail: (status?: number, html?: boolean) => {
+      if (status) {
+        return html
+          ? i18n.t('errors.server.detailStatusHtml', [status])
+          : i18n.t('errors.server.detailStatus', [status]);
+      }
+      return html ? i18n.t('errors.server.detailHtml') : i18n.t('errors.server.detail');
+    },
   },
+  /** A detail followed by what the service said, quoted. */
+  serverSaid: (detail: string, said: string) => i18n.t('errors.serverSaid', [detail, said]),
   redirect: {
-    title: 'The address redirects elsewhere',
+    title: () => i18n.t('errors.redirect.title'),
     detail: (location?: string) =>
       location
-        ? `It redirects to ${location}. The extension does not follow redirects with your key: put the final address in the base URL.`
-        : 'The extension does not follow redirects with your key: put the final address in the base URL (for example https:// instead of http://).',
+        ? i18n.t('errors.redirect.detail', [location])
+        : i18n.t('errors.redirect.detailNoLocation'),
   },
-  html: {
-    title: 'This is a web page, not the API',
-    detail:
-      'This address answered with a web page, not the Audit Reports API — check the base URL.',
-  },
+  html: () => ({ title: i18n.t('errors.html.title'), detail: i18n.t('errors.html.detail') }),
   unexpectedStatus: {
-    title: 'Unexpected answer',
-    detail: (status: number) => `The service answered with status ${status}.`,
+    title: () => i18n.t('errors.unexpectedStatus.title'),
+    detail: (status: number) => i18n.t('errors.unexpectedStatus.detail', [status]),
   },
-  badShape: {
-    title: 'Unexpected answer',
-    detail:
-      'The server answered in a shape this extension does not understand. Check that the base URL is an Audit Reports service.',
-  },
+  badShape: () => ({
+    title: i18n.t('errors.badShape.title'),
+    detail: i18n.t('errors.badShape.detail'),
+  }),
 };
 
 export function describeError(error: unknown): ErrorDescription {
   if (!(error instanceof ApiError)) {
     if (error instanceof Error && error.name === 'AbortError') {
-      return { ...errorText.cancelled, action: 'none' };
+      return { ...errorText.cancelled(), action: 'none' };
     }
     const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
     return {
-      title: errorText.unknown.title,
+      title: errorText.unknown.title(),
       detail: errorText.unknown.detail(message),
       action: 'retry',
     };
@@ -152,19 +184,21 @@ export function describeError(error: unknown): ErrorDescription {
 
   const withServer = (detail: string) =>
     error.serverMessage && !detail.includes(error.serverMessage)
-      ? `${detail} The service said: “${error.serverMessage}”`
+      ? errorText.serverSaid(detail, error.serverMessage)
       : detail;
 
   switch (error.kind) {
     case 'not-configured':
       return {
-        title: errorText.notConfigured.title,
-        detail: errorText.notConfigured.detail(error.message.replace(/\.$/, '')),
+        title: errorText.notConfigured.title(),
+        detail: errorText.notConfigured.detail(
+          errorText.notConfigured.why(error.setup, error.message),
+        ),
         action: 'open-options',
       };
     case 'no-permission':
       return {
-        title: errorText.noPermission.title,
+        title: errorText.noPermission.title(),
         detail: errorText.noPermission.detail(error.origin),
         action: 'grant-permission',
       };
@@ -178,70 +212,73 @@ export function describeError(error: unknown): ErrorDescription {
               ? errorText.tls
               : errorText.network;
       return {
-        title: text.title,
+        title: text.title(),
         detail: text.detail(error.origin),
         action: error.reason === 'dns' || error.reason === 'tls' ? 'open-options' : 'retry',
       };
     }
     case 'timeout':
-      return { ...errorText.timeout, action: 'retry' };
+      return { ...errorText.timeout(), action: 'retry' };
     case 'unauthorized':
       return {
-        title: errorText.unauthorized.title,
+        title: errorText.unauthorized.title(),
         // Refused before sending (a key no key can be): say why.
-        detail: error.status === undefined ? `${error.message}.` : errorText.unauthorized.detail,
+        detail:
+          error.setup === 'key-characters'
+            ? errorText.unauthorized.keyCharacters()
+            : errorText.unauthorized.detail(),
         action: 'open-options',
       };
     case 'forbidden':
       return {
-        title: errorText.forbidden.title,
-        detail: error.serverMessage ?? errorText.forbidden.detail,
+        title: errorText.forbidden.title(),
+        detail: error.serverMessage ?? errorText.forbidden.detail(),
         action: 'none',
       };
     case 'not-found':
       // A list's path not found, or a web page answering: the address is wrong. A record: gone.
       if (error.scope === 'collection' || error.body === 'html') {
-        return { ...errorText.wrongPath, action: 'open-options' };
+        return { ...errorText.wrongPath(), action: 'open-options' };
       }
-      return { ...errorText.gone, action: 'refresh' };
+      return { ...errorText.gone(), action: 'refresh' };
     case 'validation': {
       const first = Object.values(error.fieldErrors)[0]?.[0];
       return {
-        title: errorText.validation.title,
-        detail: first ?? error.serverMessage ?? errorText.validation.detail,
+        title: errorText.validation.title(),
+        detail: first ?? error.serverMessage ?? errorText.validation.detail(),
         action: 'none',
         fieldErrors: error.fieldErrors,
       };
     }
     case 'rate-limited':
       return {
-        title: errorText.rateLimited.title,
+        title: errorText.rateLimited.title(),
         detail: errorText.rateLimited.detail(error.retryAfter),
         action: 'retry-later',
         retryAfter: error.retryAfter,
       };
     case 'server':
       return {
-        title: errorText.server.title,
+        title: errorText.server.title(),
         detail: withServer(errorText.server.detail(error.status, error.body === 'html')),
         action: 'retry',
       };
     case 'bad-response':
       if (error.body === 'redirect') {
         return {
-          title: errorText.redirect.title,
+          title: errorText.redirect.title(),
           detail: errorText.redirect.detail(error.location),
           action: 'open-options',
         };
       }
-      if (error.body === 'html') return { ...errorText.html, action: 'open-options' };
+      if (error.body === 'html') return { ...errorText.html(), action: 'open-options' };
       if (error.status !== undefined && (error.status < 200 || error.status >= 300)) {
         return {
-          title: errorText.unexpectedStatus.title,
+          title: errorText.unexpectedStatus.title(),
           detail: withServer(errorText.unexpectedStatus.detail(error.status)),
           action: 'retry',
         };
       }
-      return { ...errorText.badShape, action: 'open-options' };
+      return { ...errorText.badShape(), action: 'open-options' };
   }
 }

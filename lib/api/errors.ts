@@ -38,6 +38,14 @@ export type EndpointScope = 'collection' | 'record';
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * What is wrong with the settings when a request never left: for kind 'not-configured', and for
+ * 'unauthorized' without a status (a key no key can be). `describeError` puts it into words in
+ * the browser's language; `message` stays English, for logs.
+ */
+export type SetupProblem =
+  'no-base-url' | 'invalid-base-url' | 'no-key' | 'key-characters' | 'other-origin';
+
 export interface ApiErrorInit {
   message?: string;
   status?: number;
@@ -51,6 +59,7 @@ export interface ApiErrorInit {
   location?: string;
   /** The origin the request went to (never a key, never a query string). */
   origin?: string;
+  setup?: SetupProblem;
   cause?: unknown;
 }
 
@@ -83,6 +92,7 @@ export class ApiError extends Error {
   readonly scope?: EndpointScope;
   readonly location?: string;
   readonly origin?: string;
+  readonly setup?: SetupProblem;
 
   constructor(kind: ApiErrorKind, init: ApiErrorInit = {}) {
     super(init.message ?? init.serverMessage ?? defaultMessages[kind], { cause: init.cause });
@@ -96,6 +106,7 @@ export class ApiError extends Error {
     this.scope = init.scope;
     this.location = init.location;
     this.origin = init.origin;
+    this.setup = init.setup;
   }
 }
 

@@ -18,11 +18,13 @@ export async function readSettings(): Promise<Settings> {
   const [storedUrl, storedKey] = await Promise.all([baseUrlItem.getValue(), apiKey.getValue()]);
   const key = (storedKey ?? '').trim();
   if (!storedUrl || !storedUrl.trim()) {
-    throw new ApiError('not-configured', { message: 'No base URL is set' });
+    throw new ApiError('not-configured', { message: 'No base URL is set', setup: 'no-base-url' });
   }
   const normalized = normalizeBaseUrl(storedUrl);
-  if (!normalized.ok) throw new ApiError('not-configured', { message: normalized.error });
-  if (key === '') throw new ApiError('not-configured', { message: 'No API key is set' });
+  if (!normalized.ok)
+    throw new ApiError('not-configured', { message: normalized.error, setup: 'invalid-base-url' });
+  if (key === '')
+    throw new ApiError('not-configured', { message: 'No API key is set', setup: 'no-key' });
   if (!(await hasHostPermission(normalized.baseUrl))) {
     throw new ApiError('no-permission', { origin: normalized.origin });
   }

@@ -10,6 +10,7 @@ import {
   type EndpointScope,
   type FieldErrors,
   type NetworkReason,
+  type SetupProblem,
 } from './errors';
 
 export interface SerializedApiError {
@@ -24,6 +25,7 @@ export interface SerializedApiError {
   scope?: EndpointScope;
   location?: string;
   origin?: string;
+  setup?: SetupProblem;
 }
 
 const kinds: readonly ApiErrorKind[] = [
@@ -59,6 +61,7 @@ export function serializeApiError(error: unknown): SerializedApiError {
   if (error.scope !== undefined) out.scope = error.scope;
   if (error.location !== undefined) out.location = error.location;
   if (error.origin !== undefined) out.origin = error.origin;
+  if (error.setup !== undefined) out.setup = error.setup;
   return out;
 }
 
@@ -78,5 +81,6 @@ export function deserializeApiError(value: unknown): ApiError {
     scope: s.scope,
     location: s.location,
     origin: s.origin,
+    setup: s.setup,
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isLoopbackHost, normalizeBaseUrl } from '@/lib/base-url';
+import { switchLocale } from './support/locale';
 
 describe('normalizeBaseUrl: accepted inputs', () => {
   it.each([
@@ -105,5 +106,23 @@ describe('normalizeBaseUrl: properties', () => {
     for (const host of ['example.com', '10.0.0.1', 'localhost.example.com', '128.0.0.1']) {
       expect(isLoopbackHost(host)).toBe(false);
     }
+  });
+});
+
+describe('normalizeBaseUrl: in the browser’s language', () => {
+  it('says it in German for a German browser', async () => {
+    await switchLocale('de');
+    expect(normalizeBaseUrl('audit.example.com')).toMatchObject({
+      ok: false,
+      error:
+        'Ergänzen Sie das Schema vor der Adresse: https://audit.example.com? Die Erweiterung errät es nicht.',
+    });
+    const result = normalizeBaseUrl('http://audit.example.com/api/v1');
+    expect(result.ok && [...result.notes, ...result.warnings]).toEqual([
+      '/api/v1 am Ende entfernt – die Erweiterung ergänzt den API-Pfad selbst.',
+      expect.stringMatching(
+        /^Diese Adresse verwendet unverschlüsseltes http: .*audit\.example\.com/,
+      ),
+    ]);
   });
 });

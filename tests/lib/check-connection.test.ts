@@ -212,4 +212,18 @@ describe('checkConnection', () => {
     fake.contains.mockRestore();
     fake.request.mockRestore();
   });
+
+  it('speaks the browser’s language', async () => {
+    const { switchLocale } = await import('./support/locale');
+    await switchLocale('de');
+    const result = await checkConnection({ baseUrl: service.url, key: '', hasPermission: granted });
+    expect(result.items.map((i) => [i.label, i.detail])).toEqual([
+      [
+        'Erlaubnis, den Dienst zu kontaktieren',
+        `Die Erweiterung darf ${service.url} kontaktieren.`,
+      ],
+      ['Dienst erreichbar', 'Nicht geprüft: Beheben Sie zuerst den Schritt darüber.'],
+      ['API-Schlüssel akzeptiert', expect.stringMatching(/^Geben Sie Ihren API-Schlüssel ein/)],
+    ]);
+  });
 });

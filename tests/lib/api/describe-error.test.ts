@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeError, formatWait } from '@/lib/api/describe-error';
 import { ApiError, isApiError, networkReason, type ApiErrorKind } from '@/lib/api/errors';
+import { switchLocale } from '../support/locale';
 
 const origin = 'https://audit.example.com';
 
@@ -8,8 +9,29 @@ describe('describeError: every ApiError kind gets its own sentence and a way for
   const cases: [string, ApiError, { title: RegExp; detail: RegExp; action: string }][] = [
     [
       'not-configured',
-      new ApiError('not-configured', { message: 'No API key is set' }),
+      new ApiError('not-configured', { message: 'No API key is set', setup: 'no-key' }),
       { title: /Set up/, detail: /No API key is set\. Enter the base URL/, action: 'open-options' },
+    ],
+    [
+      'not-configured: a refused base URL says why, in its own words',
+      new ApiError('not-configured', {
+        message: 'Remove the “#…” part: the base URL cannot have a fragment.',
+        setup: 'invalid-base-url',
+      }),
+      {
+        title: /Set up/,
+        detail: /^Remove the “#…” part: the base URL cannot have a fragment\. Enter the base URL/,
+        action: 'open-options',
+      },
+    ],
+    [
+      'not-configured without a known cause (its message is for logs only)',
+      new ApiError('not-configured', { message: 'internal detail' }),
+      {
+        title: /Set up/,
+        detail: /^The extension has no base URL or API key yet\. Enter/,
+        action: 'open-options',
+      },
     ],
     [
       'no-permission',
@@ -41,6 +63,11 @@ describe('describeError: every ApiError kind gets its own sentence and a way for
       { title: /Could not reach/, detail: /offline/, action: 'retry' },
     ],
     [
+      'network without an origin names no host',
+      new ApiError('network', { reason: 'dns' }),
+      { title: /not found/, detail: /^The server could not be found\./, action: 'open-options' },
+    ],
+    [
       'timeout',
       new ApiError('timeout'),
       { title: /too long/, detail: /try again/, action: 'retry' },
@@ -54,8 +81,13 @@ describe('describeError: every ApiError kind gets its own sentence and a way for
       'a key refused before sending',
       new ApiError('unauthorized', {
         message: 'The API key contains characters an API key cannot have',
+        setup: 'key-characters',
       }),
-      { title: /API key refused/, detail: /characters/, action: 'open-options' },
+      {
+        title: /API key refused/,
+        detail: /^The API key contains characters .*\(spaces or non-ASCII\)\.$/,
+        action: 'open-options',
+      },
     ],
     [
       '403 shows the server’s message',
@@ -225,5 +257,20 @@ describe('ApiError', () => {
     expect(formatWait(30)).toBe('30 seconds');
     expect(formatWait(60)).toBe('1 minute');
     expect(formatWait(61)).toBe('2 minutes');
+  });
+
+  it('speaks the browser’s language, plurals included', async () => {
+    await switchLocale('de');
+    expect(formatWait(1)).toBe('1 Sekunde');
+    expect(formatWait(30)).toBe('30 Sekunden');
+    expect(formatWait(60)).toBe('1 Minute');
+    expect(formatWait(90)).toBe('2 Minuten');
+    expect(describeError(new ApiError('rate-limited', { retryAfter: 90 }))).toMatchObject({
+      title: 'Zu viele Anfragen',
+      detail: 'Der Dienst bittet, 2 Minuten zu warten, bevor Sie es erneut versuchen.',
+    });
+    expect(describeError(new ApiError('network', { reason: 'dns', origin })).detail).toMatch(
+      /^Es wurde kein Server namens audit\.example\.com gefunden\./,
+    );
   });
 });
