@@ -169,27 +169,6 @@ describe('list reports', () => {
     });
   });
 
-  it('treats SQL-looking values as plain text', async () => {
-    for (const search of [
-      "' OR 1=1 --",
-      '"; DROP TABLE reports; --',
-      "') UNION SELECT * FROM api_keys --",
-    ]) {
-      expect((await list({ search })).meta.total).toBe(0);
-    }
-    expect((await list({ project: "x' OR '1'='1" })).meta.total).toBe(0);
-    for (const [name, value] of [
-      ['sort_by', 'score; DROP TABLE reports'],
-      ['sort', 'asc, (SELECT 1)'],
-      ['result', "good' OR 1=1 --"],
-      ['per_page', '10 OR 1=1'],
-    ]) {
-      const response = await call(env, 'GET', '/reports', { query: { [name!]: value! } });
-      expect(response.status, name).toBe(422);
-    }
-    expect((await list({})).meta.total).toBe(COUNT);
-  });
-
   it('keeps the filters in the links', async () => {
     const body = await list({ project: 'alpha.test', sort_by: 'score', sort: 'asc', page: 2 });
     const next = new URL(body.links.prev!);
