@@ -27,6 +27,11 @@ export type Lookup =
   | { status: 'failed'; startedAt: number; error: ApiError };
 
 export interface PopupOptions {
+  /**
+   * The context, when the entrypoint loaded it before the first render (it starts loading
+   * before React is even mounted, so the popup renders once, complete). Loaded here otherwise.
+   */
+  initial?: PopupContext;
   now?: () => number;
 }
 
@@ -38,18 +43,18 @@ export interface ShownReport {
   fresh: boolean;
 }
 
-export function usePopup({ now = Date.now }: PopupOptions = {}) {
-  const [context, setContext] = useState<PopupContext | null>(null);
-  const [state, setState] = useState<AuditState | undefined>();
+export function usePopup({ initial, now = Date.now }: PopupOptions = {}) {
+  const [context, setContext] = useState<PopupContext | null>(initial ?? null);
+  const [state, setState] = useState<AuditState | undefined>(initial?.state);
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
-  const [privacy, setPrivacyValue] = useState<Privacy>(0);
+  const [privacy, setPrivacyValue] = useState<Privacy>(initial?.privacy ?? 0);
   const [password, setPassword] = useState('');
   /** `at` of a failure the person has dealt with (refresh, retry): no longer shown. */
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [clock, setClock] = useState(now);
   const [reloads, setReloads] = useState(0);
   /** This popup saw an audit of the page run: its outcome is "the result", not an old report. */
-  const [witnessed, setWitnessed] = useState(false);
+  const [witnessed, setWitnessed] = useState(initial?.state?.status === 'running');
   const sending = useRef(false);
   const lastMessage = useRef<AuditMessage | RerunMessage | null>(null);
   const lookupSeq = useRef(0);
@@ -58,7 +63,12 @@ export function usePopup({ now = Date.now }: PopupOptions = {}) {
   const ready = context !== null && context.setupError === null && url !== null;
 
   // Everything local first: the URL and the button show before any request.
+  const preloaded = useRef(initial !== undefined);
   useEffect(() => {
+    if (preloaded.current) {
+      preloaded.current = false;
+      return;
+    }
     let live = true;
     void loadPopupContext().then((loaded) => {
       if (!live) return;
