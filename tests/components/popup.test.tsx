@@ -4,10 +4,12 @@
  * existing report, re-run, each privacy with and without a password, double clicks, closing and
  * reopening mid-audit, and the result's actions.
  */
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { Popup } from '@/components/popup/Popup';
 import type { Report } from '@/lib/api/schemas';
+import { loadPopupContext } from '@/lib/popup/context';
 import { auditStates, popupPrivacy, sidepanelTarget } from '@/lib/storage';
 import { EXPECTED } from '../support/fixture-pages';
 import { call } from '../support/http';
@@ -83,6 +85,17 @@ describe('popup: opening', () => {
     await configured(`${url}#section-2`);
     await openPopup();
     expect(screen.getByText(url)).toBeTruthy();
+  });
+
+  it('renders complete at once with the context loaded before mounting (as main.tsx does)', async () => {
+    const url = page('good');
+    const h = await configured(url);
+    const initial = await loadPopupContext();
+    render(<Popup initial={initial} />);
+    // No loading state in between: the first render has the URL and an enabled button.
+    expect(screen.getByText(url)).toBeTruthy();
+    expect(auditButton().hasAttribute('disabled')).toBe(false);
+    await waitFor(() => expect(h.recorder.requests).toHaveLength(1));
   });
 
   it('offers the privacy chosen last time', async () => {
