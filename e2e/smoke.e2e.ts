@@ -1,7 +1,7 @@
 // The harness itself, in every browser: the extension loads, its background is alive, every page
 // renders, the e2e build holds the loopback permission, and the popup opens for a fixture tab.
 import { describe, expect, test } from 'vitest';
-import { PopupPage, SidePanelPage } from './pages/index.ts';
+import { SidePanelPage, byLabel, byRole } from './pages/index.ts';
 import {
   BROWSERS,
   clearStorage,
@@ -58,9 +58,12 @@ describe.each(BROWSERS)('%s smoke', (name) => {
   });
 
   test('the popup opens for a fixture tab and can read its URL', async () => {
+    await configureExtension(ext(), { baseUrl: env().baseUrl, apiKey: env().apiKey });
     const url = env().pageUrl('good');
     const tab = await ext().openPage(url);
-    const popup = await PopupPage.openFor(ext(), tab);
+    // The handle, not PopupPage: this checks the harness, whatever the popup shows.
+    const popup = { page: await ext().openPopupFor(tab) };
+    await popup.page.waitForSelector('#root > *');
     // page.url() is stale for extension pages in Firefox (see gotoExtensionUrl): ask the page.
     expect(await popup.page.evaluate(() => location.pathname)).toBe('/popup.html');
     // What the popup's own code will do to find its tab: the active tab in Chromium's real popup;
@@ -81,5 +84,18 @@ describe.each(BROWSERS)('%s smoke', (name) => {
     expect(await panel.page.evaluate(() => location.href)).toBe(
       `${ext().extensionOrigin}/sidepanel.html`,
     );
+  });
+
+  test('page objects find controls by role and by label', async () => {
+    const page = await ext().openPage(
+      'data:text/html,<label for=u>Base URL</label><input id=u type=url>' +
+        '<label>API key <input type=password></label><button>Save</button>',
+    );
+    await byRole(page, 'textbox', 'Base URL').fill('http://127.0.0.1:1');
+    await byLabel(page, 'API key').fill('secret');
+    await byRole(page, 'button', 'Save').click();
+    expect(
+      await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value)),
+    ).toEqual(['http://127.0.0.1:1', 'secret']);
   });
 });

@@ -8,7 +8,7 @@ export class OptionsPage extends ExtensionScreen {
   }
 
   baseUrl = () => this.textbox('Base URL');
-  apiKey = () => this.textbox('API key');
+  apiKey = () => this.field('API key');
   save = () => this.button('Save');
   forgetKey = () => this.button('Forget key');
 

@@ -160,6 +160,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
         }
         await tab.bringToFront();
         const opened = browser.waitForTarget((t) => isPopup(t.url()), { timeout: 10_000 });
+        opened.catch(() => {}); // awaited below; not unhandled when openPopup() throws first
         await (
           await worker()
         ).evaluate(async () => {
@@ -193,6 +194,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
           document.body.append(button);
         });
         const opened = browser.waitForTarget((t) => isPanel(t.url()), { timeout: 10_000 });
+        opened.catch(() => {}); // awaited below
         await launcher.click('#e2e-open-side-panel');
         const panel = await (await opened).asPage();
         await launcher.close();

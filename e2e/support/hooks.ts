@@ -37,24 +37,22 @@ export function useBrowser(name: BrowserName, options?: LaunchOptions): () => Ex
   });
   afterEach(async (context) => {
     if (!handle) return;
-    const pages = await handle.browser.pages();
+    const pages = await within(10_000, handle.browser.pages(), []);
     if (context.task.result?.state === 'fail') {
       const dir = join(ARTIFACTS, name);
       mkdirSync(dir, { recursive: true });
       const base = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
-      await Promise.all(
-        pages.map((page, i) =>
-          page
-            .screenshot({ path: join(dir, `${base}-${i}.png`) })
-            .then(() => console.log(`screenshot of ${page.url()} → ${dir}/${base}-${i}.png`))
-            .catch(() => {}),
-        ),
-      );
+      for (const [i, page] of pages.entries()) {
+        const path = join(dir, `${base}-${i}.png`);
+        const shot = page.screenshot({ path }).then(() => true);
+        if (await within(5_000, shot, false)) console.log(`screenshot → ${path}`);
+      }
       if (handle.pageErrors.length) console.log('page errors:\n' + handle.pageErrors.join('\n'));
     }
-    await Promise.all(
-      pages.filter((page) => !initialPages.has(page)).map((page) => page.close().catch(() => {})),
-    );
+    const closing = pages
+      .filter((page) => !initialPages.has(page))
+      .map((page) => page.close().catch(() => {}));
+    await within(10_000, Promise.all(closing), undefined);
     handle.pageErrors.length = 0;
   });
   afterAll(async () => {
@@ -81,4 +79,11 @@ export function useE2eEnv(): () => E2eEnv {
     if (!env) throw new Error('The e2e environment is not running: call env() inside a test');
     return env;
   };
+}
+
+/** `promise`, or `fallback` after `ms` (a hung page must not hang the suite's clean-up). */
+function within<T>(ms: number, promise: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => (timer = setTimeout(resolve, ms, fallback)));
+  return Promise.race([promise.catch(() => fallback), timeout]).finally(() => clearTimeout(timer));
 }
