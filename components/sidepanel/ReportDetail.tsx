@@ -1,6 +1,6 @@
 import { i18n } from '#i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ResultBadge } from '@/components/ResultBadge';
 import { ScoreGauge } from '@/components/ScoreGauge';
 import { isApiError } from '@/lib/api/errors';
@@ -38,6 +38,12 @@ export function ReportDetail({ id, preview, onBack, onClosed }: ReportDetailProp
     if (gone) void queryClient.invalidateQueries({ queryKey: reportQueries.lists() });
   }, [gone, queryClient]);
 
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Keyboard and screen reader users land on what just opened.
+    headingRef.current?.focus();
+  }, []);
+
   const onGone = () => {
     void queryClient.invalidateQueries({ queryKey: reportQueries.lists() });
     void queryClient.invalidateQueries({ queryKey: projectQueries.all() });
@@ -49,7 +55,7 @@ export function ReportDetail({ id, preview, onBack, onClosed }: ReportDetailProp
       <button type="button" className="link" onClick={onBack}>
         ← {i18n.t('panel.detail.back')}
       </button>
-      <h2 id="sp-detail-title" tabIndex={-1}>
+      <h2 id="sp-detail-title" tabIndex={-1} ref={headingRef}>
         {i18n.t('panel.detail.heading', [id])}
       </h2>
       {gone ? (

@@ -40,10 +40,16 @@ const ReportRow = memo(function ReportRow(props: {
   const { report, onOpen } = props;
   return (
     <li>
-      <button type="button" className="sp-row" title={report.url} onClick={() => onOpen(report)}>
+      <button
+        type="button"
+        className="sp-row"
+        title={report.url}
+        data-report-id={report.id}
+        onClick={() => onOpen(report)}
+      >
         <span className="sp-row-url">
           <span className="sp-url-short" aria-hidden="true">
-            {shortenUrl(report.url)}
+            {shortenUrl(report.url, 40)}
           </span>
           <span className="sp-url-full" aria-hidden="true">
             {report.url}

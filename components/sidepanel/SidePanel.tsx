@@ -1,5 +1,5 @@
 import { i18n } from '#i18n';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Report } from '@/lib/api/schemas';
 import { projectFilters, reportFilters, type ReportFilters } from '@/lib/storage';
 import { useStoredState } from '@/lib/sidepanel/use-stored-state';
@@ -21,6 +21,8 @@ export function SidePanel() {
   const [view, setView] = useState<View>('reports');
   const [detail, setDetail] = useState<Detail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The row to give focus back to when the detail closes. */
+  const returnTo = useRef<number | null>(null);
   const [reports, setReports] = useStoredState(reportFilters);
   const [projects, setProjects] = useStoredState(projectFilters);
 
@@ -33,6 +35,16 @@ export function SidePanel() {
   // Stable, so the memoised rows are not rendered again when only the panel around them changes.
   const openRow = useCallback((report: Report) => open(report.id, report), [open]);
 
+  useEffect(() => {
+    // After every render until the row is back on screen (the list may still be loading).
+    if (detail || returnTo.current === null) return;
+    const row = document.querySelector<HTMLElement>(`[data-report-id="${returnTo.current}"]`);
+    if (row) {
+      row.focus();
+      returnTo.current = null;
+    }
+  });
+
   const changeReports = (change: Partial<ReportFilters>) =>
     setReports((current) => ({ ...current, ...change }));
 
@@ -43,7 +55,10 @@ export function SidePanel() {
           key={detail.id}
           id={detail.id}
           preview={detail.preview}
-          onBack={() => setDetail(null)}
+          onBack={() => {
+            returnTo.current = detail.id;
+            setDetail(null);
+          }}
           onClosed={(message) => {
             setDetail(null);
             setNotice(message);

@@ -87,9 +87,12 @@ describe('side panel: report detail', () => {
   it('goes back to the list it came from', async () => {
     const { user } = renderPanel();
     const { url } = await openNewest(user);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^Report \d+$/ }));
     await user.click(screen.getByRole('button', { name: /Back to reports/ }));
     await settled();
     expect(rowUrls()[0]).toBe(url);
+    // Focus goes back to the row that was opened.
+    await waitFor(() => expect(document.activeElement?.getAttribute('title')).toBe(url));
   });
 
   it('changes privacy at once and keeps it when the service agrees', async () => {
