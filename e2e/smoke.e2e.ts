@@ -98,4 +98,31 @@ describe.each(BROWSERS)('%s smoke', (name) => {
       await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value)),
     ).toEqual(['http://127.0.0.1:1', 'secret']);
   });
+
+  // Puppeteer cannot attach to Firefox's real popup (it is not a BiDi browsing context), so
+  // openPopupFor() uses a tab there. The real popup does open, and extension pages can reach it.
+  test.runIf(name === 'firefox')('the real Firefox popup opens for the active tab', async () => {
+    await configureExtension(ext(), { baseUrl: env().baseUrl, apiKey: env().apiKey });
+    const url = env().pageUrl('good');
+    await ext().openPage(url);
+    await ext().evaluateInExtension(async () => {
+      const g = globalThis as unknown as ExtensionGlobal;
+      await g.browser!.action.openPopup();
+    });
+    const seen = await ext().evaluateInExtension(async () => {
+      const g = globalThis as unknown as ExtensionGlobal;
+      for (let i = 0; i < 100; i++) {
+        const [popup] = g.browser!.extension.getViews({ type: 'popup' });
+        if (popup?.document.readyState === 'complete') {
+          const api = (popup as unknown as ExtensionGlobal).browser!;
+          const [tab] = await api.tabs.query({ active: true, currentWindow: true });
+          popup.close();
+          return { path: popup.location.pathname, tabUrl: tab?.url };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return null;
+    });
+    expect(seen).toEqual({ path: '/popup.html', tabUrl: url });
+  });
 });
