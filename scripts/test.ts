@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 const steps: [string, string[]][] = [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
+  ['Firefox package lint (web-ext lint, 0 errors and 0 warnings)', ['run', 'lint:firefox']],
   ['unit, component and service tests', ['run', 'test:unit']],
   ['end-to-end tests in real Chromium and Firefox', ['run', 'test:e2e']],
 ];
