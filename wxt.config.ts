@@ -23,7 +23,11 @@ export default defineConfig({
     // Asked for at run time for the one origin the user configures, never all at once.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     ...(mode === 'e2e' ? { host_permissions: E2E_HOSTS } : {}),
-    action: { default_title: '__MSG_actionTitle__' },
+    // The same icons lib/background/badge.ts restores after the running state (scripts/icons.ts).
+    action: {
+      default_title: '__MSG_actionTitle__',
+      default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' },
+    },
     commands: {
       _execute_action: {
         suggested_key: { default: 'Alt+Shift+A' },

@@ -16,6 +16,11 @@ export const BADGE_COLORS: Record<ReportResult, string> = {
 const RUNNING_COLOR = '#0b5cd5';
 const TEXT_COLOR = '#ffffff';
 
+/** The toolbar icon, as the manifest's `action.default_icon` has it (public/icon/). */
+export const ICON = { 16: '/icon/16.png', 32: '/icon/32.png' };
+/** The toolbar icon while an audit runs: the same with an amber dot (scripts/icons.ts). */
+export const RUNNING_ICON = { 16: '/icon/running/16.png', 32: '/icon/running/32.png' };
+
 /** Badge text of a score: a whole number 0–100 (fits the badge's four characters). */
 export function badgeText(score: number): string {
   return String(Math.max(0, Math.min(100, Math.round(score))));
@@ -25,6 +30,11 @@ async function setColors(tabId: number, color: string): Promise<void> {
   await browser.action.setBadgeBackgroundColor({ tabId, color });
   // Not in every browser version: the default text colour is fine where it is missing.
   await browser.action.setBadgeTextColor?.({ tabId, color: TEXT_COLOR });
+}
+
+/** Per tab, like the badge. Firefox for Android has no `action.setIcon`: the badge says enough. */
+async function setIcon(tabId: number, path: typeof ICON): Promise<void> {
+  await browser.action.setIcon?.({ tabId, path });
 }
 
 /** After an audit, or when the popup found an existing report for the tab's page. */
@@ -37,15 +47,18 @@ export async function showReportBadge(tabId: number, report: Report): Promise<vo
       tabId,
       title: i18n.t('popup.badge.done', [score, resultWord(report.result)]),
     }),
+    setIcon(tabId, ICON),
   ]);
 }
 
-/** While the audit of the tab's page runs: an ellipsis on the button, and a tooltip saying so. */
+/** While the audit of the tab's page runs: an ellipsis on the button, the running icon, and a
+ * tooltip saying so. */
 export async function showRunningBadge(tabId: number): Promise<void> {
   await Promise.all([
     browser.action.setBadgeText({ tabId, text: '…' }),
     setColors(tabId, RUNNING_COLOR),
     browser.action.setTitle({ tabId, title: i18n.t('popup.badge.running') }),
+    setIcon(tabId, RUNNING_ICON),
   ]);
 }
 
@@ -55,6 +68,7 @@ export async function clearBadge(tabId: number): Promise<void> {
     browser.action.setBadgeText({ tabId, text: '' }),
     // The manifest's title, spelled out: Chrome and Firefox disagree on what `null` resets to.
     browser.action.setTitle({ tabId, title: defaultTitle() }),
+    setIcon(tabId, ICON),
   ]);
 }
 
