@@ -74,11 +74,21 @@ function checkBuilt(dir: string) {
  */
 async function gotoExtensionUrl(page: Page, url: string): Promise<void> {
   void page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
-  await page.waitForFunction(
-    (expected) => location.href === expected && document.readyState === 'complete',
-    { timeout: 15_000, polling: 50 },
-    url,
-  );
+  // The wait can start in the old document and fail when it goes away: wait again until then.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await page.waitForFunction(
+        (expected) => location.href === expected && document.readyState === 'complete',
+        { timeout: Math.max(1, deadline - Date.now()), polling: 50 },
+        url,
+      );
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 function recordErrors(page: Page, sink: string[]) {
