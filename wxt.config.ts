@@ -11,6 +11,21 @@ export default defineConfig({
   imports: false,
   // No innerHTML assignment left in the bundle: `web-ext lint` (and AMO) stay clean.
   vite: () => ({ plugins: [reactWithoutInnerHtml()] }),
+  // `npm run zip`: .output/audit-reports-<version>-{chrome,firefox}.zip and, for AMO's reviewers,
+  // audit-reports-<version>-sources.zip: the repository as it is needed to rebuild the Firefox zip
+  // with `npm ci && npm run build:firefox` (see docs/amo-review.md). Name and version come from
+  // package.json. Dot directories (.data, .output, .wxt, .git) and node_modules are left out by
+  // WXT; so is what is generated or only for people (screenshots, test artifacts, databases).
+  zip: {
+    excludeSources: [
+      'docs/screenshots/**',
+      'e2e/.artifacts/**',
+      'coverage/**',
+      'bench/results.json',
+      '**/*.db',
+      '**/*.db-*',
+    ],
+  },
   // One manifest version everywhere: Firefox MV3 shares `action`, `optional_host_permissions`
   // and the permission model with Chrome, so one code path serves both (see README).
   manifestVersion: 3,
