@@ -51,11 +51,21 @@ export function listKeys(db: Db): KeyInfo[] {
     .all() as unknown as KeyInfo[];
 }
 
+/**
+ * Valid keys seen in the last AUTH_TTL_MS, by hash: most requests then skip the database. A key
+ * revoked by this process is dropped at once; one revoked by `key revoke` (another process)
+ * stops working within AUTH_TTL_MS.
+ */
+const AUTH_TTL_MS = 2_000;
+const MAX_CACHED_KEYS = 10_000;
+const recent = new WeakMap<Db, Map<string, { owner: KeyOwner; until: number }>>();
+
 /** Revokes a key; false when there is no such key or it was already revoked. */
 export function revokeKey(db: Db, id: number): boolean {
   const result = db
     .stmt('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
     .run(new Date().toISOString(), id);
+  recent.get(db)?.clear();
   return result.changes > 0;
 }
 
@@ -67,6 +77,12 @@ export function countKeys(db: Db): number {
 export function authenticate(db: Db, key: string): KeyOwner | null {
   if (key.length < 8 || key.length > 200) return null;
   const hash = hashKey(key);
+  let cache = recent.get(db);
+  if (!cache) recent.set(db, (cache = new Map()));
+  const hex = hash.toString('hex');
+  const now = Date.now();
+  const hit = cache.get(hex);
+  if (hit && hit.until > now) return hit.owner;
   const row = db
     .stmt('SELECT id, user_id, hash, revoked_at FROM api_keys WHERE hash = ?')
     .get(hash) as
@@ -74,5 +90,8 @@ export function authenticate(db: Db, key: string): KeyOwner | null {
   // The lookup finds the row by hash; the constant-time compare makes the final decision so that
   // no byte-by-byte comparison of secret material ever short-circuits.
   if (!row || !timingSafeEqual(Buffer.from(row.hash), hash) || row.revoked_at !== null) return null;
-  return { userId: row.user_id, keyId: row.id };
+  const owner = { userId: row.user_id, keyId: row.id };
+  if (cache.size >= MAX_CACHED_KEYS) cache.clear();
+  cache.set(hex, { owner, until: now + AUTH_TTL_MS });
+  return owner;
 }
