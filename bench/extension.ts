@@ -3,7 +3,8 @@
  * popup ready time against a static page of the extension (the floor), HTTP requests counted at
  * the service, and the side panel's paint time for 100 rows.
  */
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { PopupPage, SidePanelPage } from '../e2e/pages/index.ts';
@@ -134,10 +135,17 @@ async function timeOpen(ext: ExtensionBrowser, url: string): Promise<Open> {
   try {
     await page.evaluateOnNewDocument(readyProbe);
     await page.goto(url, { waitUntil: 'load' });
-    const ready = await page.waitForFunction(
-      () => (globalThis as unknown as { __benchReady?: number }).__benchReady,
-      { timeout: 15_000 },
-    );
+    const ready = await page
+      .waitForFunction(() => (globalThis as unknown as { __benchReady?: number }).__benchReady, {
+        timeout: 15_000,
+      })
+      .catch((error: unknown) => {
+        throw new Error(
+          `${url} was not ready within 15 s: no '.popup-url' with text and enabled ` +
+            `'button.popup-audit' (the selectors e2e/pages/popup.ts uses too)`,
+          { cause: error },
+        );
+      });
     const ms = (await ready.jsonValue()) as number;
     // Where the time went: scripts run by DOMContentLoaded; the rest is the page's own work.
     const domContentLoaded = await page.evaluate(() => {
@@ -333,12 +341,27 @@ async function measureSidePanel(ext: ExtensionBrowser, log: RequestLog, options:
 }
 
 export async function measureExtension(options: ExtensionOptions): Promise<ExtensionFigures> {
-  copyFileSync(join(import.meta.dirname, 'static.html'), join(E2E_OUTPUT.chromium, STATIC_PAGE));
+  // A copy of the e2e build: another `npm run build:e2e` may rewrite .output during the run, and
+  // the floor page stays out of the build the e2e suites load.
+  const extensionDir = mkdtempSync(join(tmpdir(), 'audit-bench-extension-'));
+  cpSync(E2E_OUTPUT.chromium, extensionDir, { recursive: true });
+  copyFileSync(join(import.meta.dirname, 'static.html'), join(extensionDir, STATIC_PAGE));
+  try {
+    return await measureIn(extensionDir, options);
+  } finally {
+    rmSync(extensionDir, { recursive: true, force: true });
+  }
+}
+
+async function measureIn(
+  extensionDir: string,
+  options: ExtensionOptions,
+): Promise<ExtensionFigures> {
   const log = new RequestLog();
   const env = await startTestService({ auditTimeoutMs: 5_000, log: log.push });
   try {
     seedReports(env, SEEDED, { projects: 3 });
-    const ext = await launchChromium();
+    const ext = await launchChromium({ extensionDir });
     try {
       await configureExtension(ext, { baseUrl: env.service.url, apiKey: env.key });
       const chromium = (await ext.browser.version()).replace(/^\D+\//, '');

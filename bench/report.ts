@@ -142,9 +142,15 @@ export function heading(results: Pick<Results, 'date' | 'quick' | 'machine'>): s
 function summary(results: Results): string {
   const failed = results.rows.filter((r) => r.pass === false).length;
   const budgets = results.rows.filter((r) => r.pass !== undefined).length;
+  const busiest = Math.max(results.machine.loadAverage[0], results.loadAverageAtEnd[0]!);
+  const busy =
+    busiest > results.machine.cores
+      ? ` The 1-minute load average (${busiest}) exceeded the ${results.machine.cores} cores: ` +
+        'other work shared the machine, so timings are slower and noisier than on a quiet one.'
+      : '';
   return (
     `${budgets - failed} of ${budgets} budgets met; run took ${Math.round(results.seconds)} s; ` +
-    `load average at end ${results.loadAverageAtEnd.join(' ')}.`
+    `load average at end ${results.loadAverageAtEnd.join(' ')}.${busy}`
   );
 }
 
