@@ -153,7 +153,7 @@ export const ReportEnvelopeSchema = v.union([
 
 /**
  * A delete answer: `{id, object, deleted: true}`. A 204 or any other 2xx body is accepted too;
- * create-api.ts only validates a JSON object body, and refuses `deleted: false`.
+ * read-response.ts only validates a JSON object body, and refuses `deleted: false`.
  */
 export const DeleteAnswerSchema = v.looseObject({
   id: v.optional(v.union([v.string(), v.number()])),
