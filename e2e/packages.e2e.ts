@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../scripts/build-e2e.ts';
 import {
   BROWSERS,
+  describeIf,
   FIREFOX_EXTENSION_ID,
   launchChromium,
   type ExtensionGlobal,
@@ -141,7 +142,7 @@ describe('the AMO sources zip', () => {
   });
 });
 
-describe.runIf(BROWSERS.includes('chromium'))('the Chrome zip, unpacked, in Chromium', () => {
+describeIf(BROWSERS.includes('chromium'))('the Chrome zip, unpacked, in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'audit-reports-chrome-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -172,7 +173,7 @@ describe.runIf(BROWSERS.includes('chromium'))('the Chrome zip, unpacked, in Chro
   });
 });
 
-describe.runIf(BROWSERS.includes('firefox'))('the Firefox zip in Firefox', () => {
+describeIf(BROWSERS.includes('firefox'))('the Firefox zip in Firefox', () => {
   test('installs from the zip file itself and its pages run', async () => {
     const uuid = 'a0d17e2e-0000-4e2e-8000-00000000000f';
     const browser = await puppeteer.launch({

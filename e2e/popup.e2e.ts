@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { PopupPage } from './pages/index.ts';
 import {
   BROWSERS,
+  testIf,
   clearStorage,
   configureExtension,
   useBrowser,
@@ -78,7 +79,7 @@ describe.each(BROWSERS)('%s popup', (name) => {
     expect(ext().pageErrors).toEqual([]);
   });
 
-  test.runIf(name === 'chromium')(
+  testIf(name === 'chromium')(
     '"Open in side panel" opens the side panel on that report',
     async () => {
       run += 1;
@@ -104,7 +105,7 @@ describe.each(BROWSERS)('%s popup', (name) => {
     },
   );
 
-  test.runIf(name === 'firefox')('"Open in side panel" opens the sidebar', async () => {
+  testIf(name === 'firefox')('"Open in side panel" opens the sidebar', async () => {
     run += 1;
     const url = env().pageUrl('good', { query: `e2e=${name}-${run}` });
     const tab = await ext().openPage(url);

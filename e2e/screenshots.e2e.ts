@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { ROOT } from '../scripts/build-e2e.ts';
 import { OptionsPage, PopupPage, SidePanelPage, byRole } from './pages/index.ts';
 import {
@@ -16,6 +16,7 @@ import {
   BROWSERS,
   clearStorage,
   configureExtension,
+  describeIf,
   useBrowser,
   useE2eEnv,
 } from './support/index.ts';
@@ -61,7 +62,7 @@ async function shoot(page: Page, name: string, options: { fullPage?: boolean } =
   await page.emulateMediaFeatures([]);
 }
 
-describe.runIf(BROWSERS.includes('chromium'))('screenshots (Chromium)', () => {
+describeIf(BROWSERS.includes('chromium'))('screenshots (Chromium)', () => {
   const ext = useBrowser('chromium');
   const env = useE2eEnv();
 

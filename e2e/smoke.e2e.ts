@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { SidePanelPage, byLabel, byRole } from './pages/index.ts';
 import {
   BROWSERS,
+  testIf,
   clearStorage,
   configureExtension,
   getStorage,
@@ -101,7 +102,7 @@ describe.each(BROWSERS)('%s smoke', (name) => {
 
   // Puppeteer cannot attach to Firefox's real popup (it is not a BiDi browsing context), so
   // openPopupFor() uses a tab there. The real popup does open, and extension pages can reach it.
-  test.runIf(name === 'firefox')('the real Firefox popup opens for the active tab', async () => {
+  testIf(name === 'firefox')('the real Firefox popup opens for the active tab', async () => {
     await configureExtension(ext(), { baseUrl: env().baseUrl, apiKey: env().apiKey });
     const url = env().pageUrl('good');
     await ext().openPage(url);

@@ -2,7 +2,7 @@
 // after each test, screenshots of every open page when a test fails (e2e/.artifacts/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, test } from 'vitest';
 import { ROOT } from '../../scripts/build-e2e.ts';
 import {
   launchBrowser,
@@ -86,4 +86,19 @@ function within<T>(ms: number, promise: Promise<T>, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<T>((resolve) => (timer = setTimeout(resolve, ms, fallback)));
   return Promise.race([promise.catch(() => fallback), timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * `test` where a scenario applies, nothing at all where it does not: a browser without the
+ * feature defines no test, rather than reporting a skipped one.
+ *
+ *   testIf(name === 'chromium')('opens the side panel', async () => { … });
+ */
+export function testIf(condition: boolean): typeof test {
+  return condition ? test : ((() => {}) as unknown as typeof test);
+}
+
+/** `describe` where a block applies (e.g. the browser is among those being run), else nothing. */
+export function describeIf(condition: boolean): typeof describe {
+  return condition ? describe : ((() => {}) as unknown as typeof describe);
 }
