@@ -57,8 +57,16 @@ function knownValue(report: Report, field: Known): ReactNode {
 
 function otherValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
+  if (value === true) return i18n.t('panel.detail.yes');
+  if (value === false) return i18n.t('panel.detail.no');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** `has_password` → "Has password": a field we know nothing about still reads as words. */
+function fieldName(key: string): string {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Every field of the report the service returned, known ones first, extra ones as they came. */
@@ -80,9 +88,7 @@ export function ReportFields({ report }: { report: Report }) {
         <dl className="sp-fields" aria-label={i18n.t('panel.detail.extraFields')}>
           {extra.map(([key, value]) => (
             <div key={key}>
-              <dt>
-                <code>{key}</code>
-              </dt>
+              <dt title={key}>{fieldName(key)}</dt>
               <dd className="sp-break">{otherValue(value)}</dd>
             </div>
           ))}

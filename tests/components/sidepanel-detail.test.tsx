@@ -66,8 +66,10 @@ describe('side panel: report detail', () => {
         'Updated',
       ]),
     );
-    // A field the extension has no name for is shown as the service sent it.
-    expect(terms).toContain('has_password');
+    // A field the extension has no name for is shown in words, its value too; the key on hover.
+    const extra = fields.find((t) => t.textContent === 'Has password')!;
+    expect(extra.getAttribute('title')).toBe('has_password');
+    expect(extra.nextElementSibling?.textContent).toBe('No');
     expect(screen.getByText(expected.url, { selector: 'dd span' })).toBeTruthy();
     expect(
       screen.getByRole('meter', { name: 'Score out of 100' }).getAttribute('aria-valuenow'),
