@@ -112,7 +112,7 @@ ${bold('Load the extension')}
     3. Click "Load unpacked" and choose the folder
        ${CHROME_DIR}
 
-  Firefox (128 or newer)
+  Firefox (140 or newer)
     1. Open about:debugging#/runtime/this-firefox
     2. Click "Load Temporary Add-on…" and choose the file
        ${join(FIREFOX_DIR, 'manifest.json')}
