@@ -34,6 +34,8 @@ export type FixtureHost = (typeof FIXTURE_HOSTS)[number];
 export interface FixtureSite {
   /** Base URL on 127.0.0.1. */
   url: string;
+  /** The FIXTURE_HOSTS this machine let the site listen on (always 127.0.0.1). */
+  hosts: readonly FixtureHost[];
   /**
    * URL of a page. `host` picks another loopback address (another project); `query` is appended
    * as is (e.g. 'n=3') to make URLs distinct.
@@ -104,9 +106,12 @@ function handle(
   }
 }
 
-function listen(server: Server, host: string): Promise<number> {
+function listen(server: Server, host: string): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      // 127.0.0.2 and .3 are loopback on Linux (all of 127/8), not on macOS by default.
+      error.code === 'EADDRNOTAVAIL' && host !== '127.0.0.1' ? resolve(undefined) : reject(error),
+    );
     server.listen(0, host, () => resolve((server.address() as AddressInfo).port));
   });
 }
@@ -115,20 +120,28 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const toggles = new Map<string, number>();
   const servers = FIXTURE_HOSTS.map(() => createServer((q, r) => handle(q, r, toggles)));
   const ports = await Promise.all(servers.map((server, i) => listen(server, FIXTURE_HOSTS[i]!)));
-  const base = (host: FixtureHost) => `http://${host}:${ports[FIXTURE_HOSTS.indexOf(host)]}`;
+  const hosts = FIXTURE_HOSTS.filter((_, i) => ports[i] !== undefined);
+  const base = (host: FixtureHost) => {
+    const port = ports[FIXTURE_HOSTS.indexOf(host)];
+    if (port === undefined) throw new Error(`The fixture site could not listen on ${host}.`);
+    return `http://${host}:${port}`;
+  };
   return {
     url: base('127.0.0.1'),
+    hosts,
     pageUrl: (name, options = {}) =>
       `${base(options.host ?? '127.0.0.1')}/${name}${options.query ? `?${options.query}` : ''}`,
     close: () =>
       Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeAllConnections();
-            }),
-        ),
+        servers
+          .filter((server) => server.listening)
+          .map(
+            (server) =>
+              new Promise<void>((resolve) => {
+                server.close(() => resolve());
+                server.closeAllConnections();
+              }),
+          ),
       ).then(() => undefined),
   };
 }

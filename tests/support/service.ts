@@ -1,11 +1,6 @@
 import type { SeedReport } from '../../server/seed.ts';
 import { startService, type RunningService, type ServiceOptions } from '../../server/start.ts';
-import {
-  FIXTURE_HOSTS,
-  startFixtureSite,
-  type FixturePage,
-  type FixtureSite,
-} from './fixture-site.ts';
+import { startFixtureSite, type FixturePage, type FixtureSite } from './fixture-site.ts';
 
 export interface TestEnv {
   service: RunningService;
@@ -53,7 +48,7 @@ export interface SeedOptions {
 /**
  * Inserts `count` reports straight into the database, without auditing: thousands per second.
  * Report i gets URL `http://<host>/<page>?n=i` where the host cycles over `projects` names: the
- * three fixture loopback addresses first (so the URLs really open), then `site-K.test`. Scores
+ * fixture site's loopback addresses first (so the URLs really open), then `site-K.test`. Scores
  * spread over 0–100 (so all three results appear), privacy cycles 0, 1, 2 (password 'secret'),
  * created_at one minute apart, oldest first. Returns the ids in insertion order.
  */
@@ -63,8 +58,8 @@ export function seedReports(env: TestEnv, count: number, options: SeedOptions = 
   const urlOf = (i: number) => {
     const k = i % projects;
     const query = `n=${i}`;
-    return k < FIXTURE_HOSTS.length
-      ? env.site.pageUrl(page, { host: FIXTURE_HOSTS[k], query })
+    return k < env.site.hosts.length
+      ? env.site.pageUrl(page, { host: env.site.hosts[k], query })
       : `http://site-${k}.test/${page}?${query}`;
   };
   const reports: SeedReport[] = Array.from({ length: count }, (_, i) => {
