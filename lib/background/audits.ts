@@ -7,7 +7,6 @@ import { browser } from 'wxt/browser';
 import { createApiFromSettings } from '@/lib/api/api-from-settings';
 import type { Api } from '@/lib/api/create-api';
 import { serializeApiError } from '@/lib/api/serialize-error';
-import { auditStates } from '@/lib/storage';
 import type {
   AuditMessage,
   AuditState,
@@ -18,17 +17,12 @@ import type {
   RerunMessage,
 } from '@/lib/messages';
 import { isExtensionMessage } from '@/lib/messages';
+import { createAuditStateStore } from './audit-state-store';
 import { clearBadge, showReportBadge, showRunningBadge } from './badge';
 import { findReport } from './find-report';
+import { createKeepalive } from './keepalive';
 
-/** How many URLs' states are kept in the session (the newest). */
-export const MAX_STATES = 50;
-
-/**
- * Chrome ends an idle service worker after 30 s, and a pending fetch alone does not count as
- * activity; any extension API call does. An audit can take up to 60 s.
- */
-const KEEPALIVE_MS = 20_000;
+export { MAX_STATES } from './audit-state-store';
 
 export interface AuditRunnerOptions {
   /** The API to use; the extension's settings by default. */
@@ -50,37 +44,8 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
   const api = options.api ?? createApiFromSettings();
   const now = options.now ?? Date.now;
   const inflight = new Map<string, Promise<AuditState>>();
-  let writes: Promise<unknown> = Promise.resolve();
-  let keepalive: ReturnType<typeof setInterval> | undefined;
-
-  /** Read-modify-write of the states, one at a time. */
-  function update(change: (states: Record<string, AuditState>) => void): Promise<void> {
-    const next = writes.then(async () => {
-      const states = { ...(await auditStates.getValue()) };
-      change(states);
-      await auditStates.setValue(prune(states));
-    });
-    writes = next.catch(() => undefined);
-    return next;
-  }
-
-  function setState(url: string, state: AuditState): Promise<void> {
-    return update((states) => {
-      states[url] = state;
-    });
-  }
-
-  function holdAwake() {
-    keepalive ??= setInterval(() => {
-      void browser.runtime.getPlatformInfo().catch(() => undefined);
-    }, KEEPALIVE_MS);
-  }
-  function release() {
-    if (inflight.size === 0 && keepalive !== undefined) {
-      clearInterval(keepalive);
-      keepalive = undefined;
-    }
-  }
+  const store = createAuditStateStore();
+  const keepalive = createKeepalive();
 
   const ready = { promise: Promise.resolve() };
 
@@ -89,7 +54,7 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
     const action = message.type;
     const reportId = message.type === 'rerun' ? message.reportId : undefined;
     const tabId = message.tabId;
-    await setState(message.url, { status: 'running', action, since: now(), reportId });
+    await store.set(message.url, { status: 'running', action, since: now(), reportId });
     if (tabId !== undefined) await quietly(showRunningBadge(tabId));
 
     let state: AuditState;
@@ -115,7 +80,7 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
       };
       if (tabId !== undefined) await quietly(clearBadge(tabId));
     }
-    await setState(message.url, state);
+    await store.set(message.url, state);
     return state;
   }
 
@@ -127,10 +92,10 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
     // answer is a new audit.
     const promise = run(message).finally(() => {
       inflight.delete(message.url);
-      release();
+      if (inflight.size === 0) keepalive.release();
     });
     inflight.set(message.url, promise);
-    holdAwake();
+    keepalive.hold();
     return promise;
   }
 
@@ -154,23 +119,16 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
     },
 
     recover() {
-      ready.promise = update((states) => {
-        for (const [url, state] of Object.entries(states)) {
-          if (state.status === 'running' && !inflight.has(url)) delete states[url];
-        }
-      }).catch(() => undefined);
+      ready.promise = store
+        .update((states) => {
+          for (const [url, state] of Object.entries(states)) {
+            if (state.status === 'running' && !inflight.has(url)) delete states[url];
+          }
+        })
+        .catch(() => undefined);
       return ready.promise;
     },
   };
-}
-
-/** Keeps the newest `MAX_STATES` entries. */
-function prune(states: Record<string, AuditState>): Record<string, AuditState> {
-  const entries = Object.entries(states);
-  if (entries.length <= MAX_STATES) return states;
-  const time = (s: AuditState) => (s.status === 'running' ? s.since : s.at);
-  entries.sort(([, a], [, b]) => time(b) - time(a));
-  return Object.fromEntries(entries.slice(0, MAX_STATES));
 }
 
 /** Badge calls must never turn a finished audit into a failure (the tab may be gone). */
