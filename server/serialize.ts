@@ -15,19 +15,16 @@ export function asciiJson(value: unknown): string {
 
 /** JSON text of a report as lists carry it: every field but the checks. */
 export function reportJson(row: ReportRow): string {
-  return JSON.stringify({
-    id: row.id,
-    url: row.url,
-    project: row.project,
-    result: row.result,
-    score: row.score,
-    privacy: row.privacy,
+  // A template, not JSON.stringify of an object: half the time, and lists build up to 100.
+  // Every string still goes through JSON.stringify; numbers are integers from the database.
+  const text = JSON.stringify;
+  return (
+    `{"id":${row.id},"url":${text(row.url)},"project":${text(row.project)},` +
+    `"result":${text(row.result)},"score":${row.score},"privacy":${row.privacy},` +
     // Whether a password is set (privacy 2 needs one); the password itself is never sent.
-    has_password: row.password_hash !== null,
-    generated_at: row.generated_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  });
+    `"has_password":${row.password_hash !== null},"generated_at":${text(row.generated_at)},` +
+    `"created_at":${text(row.created_at)},"updated_at":${text(row.updated_at)}}`
+  );
 }
 
 /**
@@ -62,11 +59,11 @@ export function listJson(
 ): string {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const path = `${url.origin}${url.pathname}`;
-  const link = (n: number) => {
-    const query = new URLSearchParams(url.search);
-    query.set('page', String(n));
-    return `${path}?${query}`;
-  };
+  // The request's own query (filters, sort, per_page) with `page` moved to the end.
+  const query = new URLSearchParams(url.search);
+  query.delete('page');
+  const prefix = query.size > 0 ? `${path}?${query}&page=` : `${path}?page=`;
+  const link = (n: number) => `${prefix}${n}`;
   const from = items.length > 0 ? (page - 1) * perPage + 1 : null;
   const tail = JSON.stringify({
     links: {
