@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { i18n } from '#i18n';
-import { Field } from '@/components/Field';
+import { PasswordField } from '@/components/PasswordField';
 import type { FieldErrors } from '@/lib/api/errors';
 import type { Privacy } from '@/lib/api/schemas';
 import { PrivacyChoice } from './PrivacyChoice';
@@ -57,18 +57,13 @@ export function AuditForm({
         <PrivacyChoice privacy={privacy} onChange={onPrivacyChange} errors={fieldErrors.privacy} />
       )}
       {auditable && privacy === 2 && (
-        <Field
+        <PasswordField
           label={i18n.t('popup.password')}
           hint={i18n.t('popup.passwordHint')}
           errors={fieldErrors.password}
-        >
-          <input
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => onPasswordChange(event.target.value)}
-          />
-        </Field>
+          value={password}
+          onChange={onPasswordChange}
+        />
       )}
       <button ref={auditButton} type="submit" className="primary popup-audit" disabled={!canAudit}>
         {i18n.t('popup.audit')}

@@ -1,6 +1,6 @@
 import { i18n } from '#i18n';
 import { useState } from 'react';
-import { Field } from '@/components/Field';
+import { PasswordField } from '@/components/PasswordField';
 import { PrivacyLabel } from '@/components/PrivacyLabel';
 import { describeError } from '@/lib/api/describe-error';
 import { PRIVACIES, type Privacy, type Report } from '@/lib/api/schemas';
@@ -87,7 +87,7 @@ export function PrivacyEditor({ report }: { report: Report }) {
         )}
       </fieldset>
       {choice === 2 && (
-        <Field
+        <PasswordField
           label={i18n.t('panel.privacyEditor.password')}
           hint={
             hasPassword
@@ -95,14 +95,9 @@ export function PrivacyEditor({ report }: { report: Report }) {
               : i18n.t('panel.privacyEditor.passwordHint')
           }
           errors={passwordErrors}
-        >
-          <input
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Field>
+          value={password}
+          onChange={setPassword}
+        />
       )}
       <div className="row">
         <button
