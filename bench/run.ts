@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (issue 7): the extension and the service against their budgets, in one table.
  *
- *   npm run bench                 the figures that count (about 3 minutes)
+ *   npm run bench                 the figures that count (under 2 minutes on 2 cores)
  *   npm run bench -- --quick      service cases 2 s each over 20,000 reports, for development
  *   npm run bench -- --readme     also writes the table into README.md's "Benchmarks" section
  *
