@@ -7,60 +7,24 @@
  * The build is the shipped one (production mode, no e2e host permissions), written to
  * .output/chrome-mv3-bench by bench/wxt.config.ts so it never races another `npm run build`.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from '../scripts/build-e2e.ts';
+import { BUILD_SOURCES, isBuildStale, ROOT, runWxtBuild } from '../scripts/build-e2e.ts';
 
 export const BUNDLE_DIR = join(ROOT, '.output/chrome-mv3-bench');
 /** Issue 4: all JavaScript the popup loads ≤ 90 KB gzip (kB of 1,000 bytes: the stricter reading). */
 export const POPUP_BUDGET_BYTES = 90_000;
 
 // Everything that ends up in the bundle (as scripts/build-e2e.ts counts it), plus this config.
-const SOURCES = [
-  'entrypoints',
-  'components',
-  'lib',
-  'public',
-  'locales',
-  'assets',
-  'wxt.config.ts',
-  'package.json',
-  'bench/wxt.config.ts',
-];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-function isStale(): boolean {
-  const manifest = join(BUNDLE_DIR, 'manifest.json');
-  if (!existsSync(manifest)) return true;
-  const built = statSync(manifest).mtimeMs;
-  return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
-}
+const SOURCES = [...BUILD_SOURCES, 'bench/wxt.config.ts'];
 
 /** Builds the production extension for Chrome unless it is up to date; returns seconds spent. */
 export function buildProduction(): number {
-  if (!isStale()) return 0;
+  if (!isBuildStale(BUNDLE_DIR, SOURCES)) return 0;
   const started = performance.now();
   process.stdout.write('building the production extension for bundle sizes… ');
-  const result = spawnSync(
-    join(ROOT, 'node_modules/.bin/wxt'),
-    ['build', '-b', 'chrome', '-c', 'bench/wxt.config.ts'],
-    { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) {
-    console.log('failed');
-    console.error(result.stdout, result.stderr);
-    throw new Error(`wxt build failed (exit ${result.status ?? result.signal})`);
-  }
+  runWxtBuild(['build', '-b', 'chrome', '-c', 'bench/wxt.config.ts']);
   const seconds = (performance.now() - started) / 1000;
   console.log(`done in ${seconds.toFixed(1)} s`);
   return seconds;

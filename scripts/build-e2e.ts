@@ -21,8 +21,8 @@ const TARGETS: { name: keyof typeof E2E_OUTPUT; args: string[] }[] = [
   { name: 'firefox', args: ['build', '-b', 'firefox', '--mv3', '--mode', 'e2e'] },
 ];
 
-// Everything that ends up in the bundle or the manifest.
-const SOURCES = [
+// Everything that ends up in the bundle or the manifest (bench/bundle.ts builds from it too).
+export const BUILD_SOURCES = [
   'entrypoints',
   'components',
   'lib',
@@ -42,12 +42,34 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Whether the e2e build of that browser is missing or older than any source file. */
-export function isStale(name: keyof typeof E2E_OUTPUT): boolean {
-  const manifest = join(E2E_OUTPUT[name], 'manifest.json');
+/** Whether the build in `outDir` is missing or older than any of `sources` (ROOT-relative). */
+export function isBuildStale(outDir: string, sources: readonly string[] = BUILD_SOURCES): boolean {
+  const manifest = join(outDir, 'manifest.json');
   if (!existsSync(manifest)) return true;
   const built = statSync(manifest).mtimeMs;
-  return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
+  return sources.some((source) => newestMtime(join(ROOT, source)) > built);
+}
+
+/** Whether the e2e build of that browser is missing or older than any source file. */
+export function isStale(name: keyof typeof E2E_OUTPUT): boolean {
+  return isBuildStale(E2E_OUTPUT[name]);
+}
+
+/**
+ * Runs `wxt` with these arguments as a production build (NODE_ENV=production). Throws when it
+ * fails, after printing "failed" and its output.
+ */
+export function runWxtBuild(args: string[]): void {
+  const result = spawnSync(join(ROOT, 'node_modules/.bin/wxt'), args, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    console.log('failed');
+    console.error(result.stdout, result.stderr);
+    throw new Error(`wxt ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+  }
 }
 
 /** Builds the e2e extensions (all, or only stale ones). Throws when a build fails. */
@@ -56,16 +78,7 @@ export function buildE2e({ onlyIfStale = false } = {}): void {
     if (onlyIfStale && !isStale(name)) continue;
     const started = Date.now();
     process.stdout.write(`building the e2e extension for ${name}… `);
-    const result = spawnSync(join(ROOT, 'node_modules/.bin/wxt'), args, {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production' },
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) {
-      console.log('failed');
-      console.error(result.stdout, result.stderr);
-      throw new Error(`wxt ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
-    }
+    runWxtBuild(args);
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s → ${E2E_OUTPUT[name]}`);
   }
 }

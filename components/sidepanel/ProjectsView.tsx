@@ -15,8 +15,7 @@ import type { ProjectFilters } from '@/lib/storage';
 import { projectListParams } from '@/lib/sidepanel/filters';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ErrorState } from './ErrorState';
-import { Pager } from './Pager';
-import { SkeletonRows } from './ReportRows';
+import { PagedList } from './PagedList';
 import { ProjectRows } from './ProjectRows';
 import { SearchField } from './SearchField';
 import { Select } from './Select';
@@ -41,41 +40,6 @@ export function ProjectsView({ filters, onFilters, onShow }: ProjectsViewProps) 
   const prefetchNext = () => {
     if (!isPlaceholderData) void prefetchNextPage(queryClient, api, 'projects', params, data);
   };
-
-  let body;
-  if (error && !data) body = <ErrorState error={error} onRetry={() => void refetch()} />;
-  else if (!data) body = <SkeletonRows count={filters.perPage} />;
-  else if (data.items.length === 0 && filters.page > 1 && !isPlaceholderData) {
-    const last = data.lastPage ?? 1;
-    body = (
-      <div className="notice notice-info">
-        <p>{i18n.t('panel.reports.beyond', [filters.page])}</p>
-        <button type="button" onClick={() => onFilters({ page: last })}>
-          {i18n.t('panel.reports.goLast', [last])}
-        </button>
-      </div>
-    );
-  } else if (data.items.length === 0) {
-    body = (
-      <p className="sp-empty">
-        {filters.search
-          ? i18n.t('panel.projects.emptyFiltered')
-          : i18n.t('panel.projects.emptyAll')}
-      </p>
-    );
-  } else {
-    body = (
-      <ProjectRows
-        projects={data.items}
-        stale={isPlaceholderData}
-        onShow={onShow}
-        onDelete={(project) => {
-          setNotice(null);
-          setDeleting(project);
-        }}
-      />
-    );
-  }
 
   return (
     <div className="stack">
@@ -116,17 +80,33 @@ export function ProjectsView({ filters, onFilters, onShow }: ProjectsViewProps) 
         </div>
       )}
       {error && data && <ErrorState error={error} onRetry={() => void refetch()} />}
-      {body}
-      {data && (data.items.length > 0 || filters.page > 1) && (
-        <div onPointerEnter={prefetchNext} onFocus={prefetchNext}>
-          <Pager
-            data={data}
-            page={filters.page}
-            label={i18n.t('panel.projects.pages')}
-            onPage={(page) => onFilters({ page: Math.max(1, page) })}
+      <PagedList
+        data={data}
+        isPlaceholderData={isPlaceholderData}
+        error={error}
+        onRetry={() => void refetch()}
+        page={filters.page}
+        perPage={filters.perPage}
+        onPage={(page) => onFilters({ page })}
+        empty={
+          filters.search
+            ? i18n.t('panel.projects.emptyFiltered')
+            : i18n.t('panel.projects.emptyAll')
+        }
+        pagerLabel={i18n.t('panel.projects.pages')}
+        onReachPager={prefetchNext}
+        rows={(projects, stale) => (
+          <ProjectRows
+            projects={projects}
+            stale={stale}
+            onShow={onShow}
+            onDelete={(project) => {
+              setNotice(null);
+              setDeleting(project);
+            }}
           />
-        </div>
-      )}
+        )}
+      />
       <DeleteProjectDialog
         project={deleting}
         onClose={(deleted) => {

@@ -3,26 +3,14 @@ import type { ReactNode } from 'react';
 import { PrivacyLabel } from '@/components/PrivacyLabel';
 import { RelativeTime } from '@/components/RelativeTime';
 import { ResultBadge } from '@/components/ResultBadge';
-import type { Report } from '@/lib/api/schemas';
+import { REPORT_FIELDS, type Report, type ReportField } from '@/lib/api/schemas';
 import { formatScore } from './ReportRows';
 
-/** Fields with their own presentation; any other field the service sends is listed after them. */
-const KNOWN = [
-  'id',
-  'url',
-  'project',
-  'result',
-  'score',
-  'privacy',
-  'generated_at',
-  'created_at',
-  'updated_at',
-] as const;
-type Known = (typeof KNOWN)[number];
 /** Shown elsewhere (the checks list), or never (a password must never be shown back). */
 const HIDDEN = new Set(['checks', 'password']);
 
-const labels: Record<Known, () => string> = {
+/** The contract fields have their own presentation; any other field is listed after them. */
+const labels: Record<ReportField, () => string> = {
   id: () => i18n.t('panel.detail.id'),
   url: () => i18n.t('panel.detail.url'),
   project: () => i18n.t('panel.detail.project'),
@@ -34,7 +22,7 @@ const labels: Record<Known, () => string> = {
   updated_at: () => i18n.t('panel.detail.updatedAt'),
 };
 
-function knownValue(report: Report, field: Known): ReactNode {
+function knownValue(report: Report, field: ReportField): ReactNode {
   switch (field) {
     case 'url':
       return <span className="sp-break">{report.url}</span>;
@@ -72,12 +60,12 @@ function fieldName(key: string): string {
 /** Every field of the report the service returned, known ones first, extra ones as they came. */
 export function ReportFields({ report }: { report: Report }) {
   const extra = Object.entries(report).filter(
-    ([key]) => !(KNOWN as readonly string[]).includes(key) && !HIDDEN.has(key),
+    ([key]) => !(REPORT_FIELDS as readonly string[]).includes(key) && !HIDDEN.has(key),
   );
   return (
     <>
       <dl className="sp-fields" aria-label={i18n.t('panel.detail.fields')}>
-        {KNOWN.filter((field) => report[field] != null).map((field) => (
+        {REPORT_FIELDS.filter((field) => report[field] != null).map((field) => (
           <div key={field}>
             <dt>{labels[field]()}</dt>
             <dd>{knownValue(report, field)}</dd>

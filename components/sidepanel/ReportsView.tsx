@@ -9,9 +9,9 @@ import type { ReportFilters as Filters } from '@/lib/storage';
 import { reportListParams } from '@/lib/sidepanel/filters';
 import { ErrorState } from './ErrorState';
 import { ExportControl } from './ExportControl';
-import { Pager } from './Pager';
+import { PagedList } from './PagedList';
 import { ReportFilters } from './ReportFilters';
-import { ReportRows, SkeletonRows } from './ReportRows';
+import { ReportRows } from './ReportRows';
 
 interface ReportsViewProps {
   filters: Filters;
@@ -36,38 +36,6 @@ export function ReportsView({ filters, onFilters, onOpen }: ReportsViewProps) {
     if (!isPlaceholderData) void prefetchNextPage(queryClient, api, 'reports', params, data);
   };
 
-  let body;
-  if (error && !data) {
-    body = <ErrorState error={error} onRetry={() => void refetch()} />;
-  } else if (!data) {
-    body = (
-      <>
-        <span className="visually-hidden" role="status">
-          {i18n.t('panel.reports.loading')}
-        </span>
-        <SkeletonRows count={filters.perPage} />
-      </>
-    );
-  } else if (data.items.length === 0 && filters.page > 1 && !isPlaceholderData) {
-    const last = data.lastPage ?? 1;
-    body = (
-      <div className="notice notice-info">
-        <p>{i18n.t('panel.reports.beyond', [filters.page])}</p>
-        <button type="button" onClick={() => onFilters({ page: last })}>
-          {i18n.t('panel.reports.goLast', [last])}
-        </button>
-      </div>
-    );
-  } else if (data.items.length === 0) {
-    body = (
-      <p className="sp-empty">
-        {filtered ? i18n.t('panel.reports.emptyFiltered') : i18n.t('panel.reports.emptyAll')}
-      </p>
-    );
-  } else {
-    body = <ReportRows reports={data.items} stale={isPlaceholderData} onOpen={onOpen} />;
-  }
-
   return (
     <div className="stack">
       <ReportFilters filters={filters} onChange={onFilters} />
@@ -78,17 +46,20 @@ export function ReportsView({ filters, onFilters, onOpen }: ReportsViewProps) {
         </span>
         <ExportControl params={exportParamsOf(params)} />
       </div>
-      {body}
-      {data && (data.items.length > 0 || filters.page > 1) && (
-        <div onPointerEnter={prefetchNext} onFocus={prefetchNext}>
-          <Pager
-            data={data}
-            page={filters.page}
-            label={i18n.t('panel.reports.pages')}
-            onPage={(page) => onFilters({ page: Math.max(1, page) })}
-          />
-        </div>
-      )}
+      <PagedList
+        data={data}
+        isPlaceholderData={isPlaceholderData}
+        error={error}
+        onRetry={() => void refetch()}
+        page={filters.page}
+        perPage={filters.perPage}
+        onPage={(page) => onFilters({ page })}
+        loadingLabel={i18n.t('panel.reports.loading')}
+        empty={filtered ? i18n.t('panel.reports.emptyFiltered') : i18n.t('panel.reports.emptyAll')}
+        pagerLabel={i18n.t('panel.reports.pages')}
+        onReachPager={prefetchNext}
+        rows={(reports, stale) => <ReportRows reports={reports} stale={stale} onOpen={onOpen} />}
+      />
     </div>
   );
 }

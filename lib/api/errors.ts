@@ -7,18 +7,20 @@
  * not a failure.)
  */
 
-export type ApiErrorKind =
-  | 'not-configured'
-  | 'no-permission'
-  | 'network'
-  | 'timeout'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not-found'
-  | 'validation'
-  | 'rate-limited'
-  | 'server'
-  | 'bad-response';
+export const API_ERROR_KINDS = [
+  'not-configured',
+  'no-permission',
+  'network',
+  'timeout',
+  'unauthorized',
+  'forbidden',
+  'not-found',
+  'validation',
+  'rate-limited',
+  'server',
+  'bad-response',
+] as const;
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
 /** What a network failure looked like, as far as the runtime tells (browsers say nothing). */
 export type NetworkReason = 'dns' | 'refused' | 'tls' | 'unknown';
@@ -62,6 +64,30 @@ export interface ApiErrorInit {
   setup?: SetupProblem;
   cause?: unknown;
 }
+
+/**
+ * What an ApiError carries besides its kind and message, in one list: serialize-error.ts sends
+ * exactly these across a message boundary, so a field added to ApiErrorInit and to this list
+ * survives the trip from the background to the popup.
+ */
+export const API_ERROR_FIELDS = [
+  'status',
+  'serverMessage',
+  'body',
+  'reason',
+  'fieldErrors',
+  'retryAfter',
+  'scope',
+  'location',
+  'origin',
+  'setup',
+] as const satisfies readonly Exclude<keyof ApiErrorInit, 'message' | 'cause'>[];
+export type ApiErrorField = (typeof API_ERROR_FIELDS)[number];
+
+// Compiles only while every field of ApiErrorInit (but message and cause) is in the list.
+type Unlisted = Exclude<keyof ApiErrorInit, 'message' | 'cause' | ApiErrorField>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
 
 const defaultMessages: Record<ApiErrorKind, string> = {
   'not-configured': 'The extension has no base URL or API key yet',

@@ -89,6 +89,24 @@ export const ReportSchema = v.looseObject({
 });
 export type Report = v.InferOutput<typeof ReportSchema>;
 
+/**
+ * The report's contract fields, in the order people read them: the detail shows these first (any
+ * other field after them) and a CSV export has these columns. `checks` is not one: it is a list,
+ * shown on its own and left out of a flat CSV.
+ */
+export const REPORT_FIELDS = [
+  'id',
+  'url',
+  'project',
+  'result',
+  'score',
+  'privacy',
+  'generated_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Report)[];
+export type ReportField = (typeof REPORT_FIELDS)[number];
+
 export const ProjectSchema = v.looseObject({
   project: v.string(),
   created_at: optionalString,

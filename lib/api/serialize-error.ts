@@ -4,43 +4,27 @@
  * an ApiError, which `describeError` then puts into words like any other.
  */
 import {
+  API_ERROR_FIELDS,
+  API_ERROR_KINDS,
   ApiError,
+  type ApiErrorField,
+  type ApiErrorInit,
   type ApiErrorKind,
-  type BodyKind,
-  type EndpointScope,
-  type FieldErrors,
-  type NetworkReason,
-  type SetupProblem,
 } from './errors';
 
-export interface SerializedApiError {
-  kind: ApiErrorKind;
-  message: string;
-  status?: number;
-  serverMessage?: string;
-  body?: BodyKind;
-  reason?: NetworkReason;
-  fieldErrors?: FieldErrors;
-  retryAfter?: number;
-  scope?: EndpointScope;
-  location?: string;
-  origin?: string;
-  setup?: SetupProblem;
-}
+export type SerializedApiError = { kind: ApiErrorKind; message: string } & Pick<
+  ApiErrorInit,
+  ApiErrorField
+>;
 
-const kinds: readonly ApiErrorKind[] = [
-  'not-configured',
-  'no-permission',
-  'network',
-  'timeout',
-  'unauthorized',
-  'forbidden',
-  'not-found',
-  'validation',
-  'rate-limited',
-  'server',
-  'bad-response',
-];
+/** One field from one record to another; generic so each field keeps its own type. */
+function copyField<K extends ApiErrorField>(
+  to: Pick<ApiErrorInit, K>,
+  from: Pick<ApiErrorInit, K>,
+  field: K,
+): void {
+  to[field] = from[field];
+}
 
 /**
  * Any thrown value as plain JSON. Something that is not an ApiError (a bug, a browser API that
@@ -52,16 +36,11 @@ export function serializeApiError(error: unknown): SerializedApiError {
     return { kind: 'bad-response', message };
   }
   const out: SerializedApiError = { kind: error.kind, message: error.message };
-  if (error.status !== undefined) out.status = error.status;
-  if (error.serverMessage !== undefined) out.serverMessage = error.serverMessage;
-  if (error.body !== undefined) out.body = error.body;
-  if (error.reason !== undefined) out.reason = error.reason;
-  if (Object.keys(error.fieldErrors).length > 0) out.fieldErrors = error.fieldErrors;
-  if (error.retryAfter !== undefined) out.retryAfter = error.retryAfter;
-  if (error.scope !== undefined) out.scope = error.scope;
-  if (error.location !== undefined) out.location = error.location;
-  if (error.origin !== undefined) out.origin = error.origin;
-  if (error.setup !== undefined) out.setup = error.setup;
+  for (const field of API_ERROR_FIELDS) {
+    if (error[field] !== undefined) copyField(out, error, field);
+  }
+  // Always an object on an ApiError; only sent when it holds something.
+  if (Object.keys(error.fieldErrors).length === 0) delete out.fieldErrors;
   return out;
 }
 
@@ -69,18 +48,10 @@ export function serializeApiError(error: unknown): SerializedApiError {
 export function deserializeApiError(value: unknown): ApiError {
   if (value === null || typeof value !== 'object') return new ApiError('bad-response');
   const s = value as Partial<SerializedApiError>;
-  const kind = kinds.includes(s.kind as ApiErrorKind) ? (s.kind as ApiErrorKind) : 'bad-response';
-  return new ApiError(kind, {
-    message: typeof s.message === 'string' ? s.message : undefined,
-    status: s.status,
-    serverMessage: s.serverMessage,
-    body: s.body,
-    reason: s.reason,
-    fieldErrors: s.fieldErrors,
-    retryAfter: s.retryAfter,
-    scope: s.scope,
-    location: s.location,
-    origin: s.origin,
-    setup: s.setup,
-  });
+  const kind = (API_ERROR_KINDS as readonly unknown[]).includes(s.kind)
+    ? (s.kind as ApiErrorKind)
+    : 'bad-response';
+  const init: ApiErrorInit = { message: typeof s.message === 'string' ? s.message : undefined };
+  for (const field of API_ERROR_FIELDS) copyField(init, s, field);
+  return new ApiError(kind, init);
 }

@@ -3,7 +3,7 @@
  * with per_page=100 one after another (the service's own limit), reporting progress, and stop
  * at once when the signal aborts.
  */
-import type { Page, Report } from '@/lib/api/schemas';
+import { REPORT_FIELDS, type Page, type Report } from '@/lib/api/schemas';
 import { toCsv } from './csv';
 
 export type ExportFormat = 'csv' | 'json';
@@ -38,17 +38,8 @@ export async function fetchAllReports(
   return all;
 }
 
-export const CSV_COLUMNS = [
-  'id',
-  'url',
-  'project',
-  'result',
-  'score',
-  'privacy',
-  'generated_at',
-  'created_at',
-  'updated_at',
-] as const;
+/** The report's contract fields; extra fields a deployment adds are in the JSON export only. */
+export const CSV_COLUMNS = REPORT_FIELDS;
 
 export function reportsToCsv(reports: readonly Report[]): string {
   return toCsv(
