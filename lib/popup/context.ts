@@ -1,15 +1,18 @@
 /**
  * What the popup needs before it can show anything, read in parallel and without any HTTP
- * request: the active tab, whether its page can be audited, the settings, the privacy last
- * chosen, and where an audit of that page stands.
+ * request (popup-data.ts, the same read the boot script makes): the active tab, whether its page
+ * can be audited, the settings, the privacy last chosen, and where an audit of that page stands.
  */
-import { browser, type Browser } from 'wxt/browser';
-import { readSettings } from '@/lib/api/read-settings';
-import { ApiError } from '@/lib/api/errors';
+import { browser } from 'wxt/browser';
+import { checkSettings } from '@/lib/api/check-settings';
+import { settingsError } from '@/lib/api/read-settings';
+import { normalizeBaseUrl } from '@/lib/base-url';
+import type { ApiError } from '@/lib/api/errors';
 import type { Privacy } from '@/lib/api/schemas';
 import type { AuditState } from '@/lib/messages';
-import { auditStates, baseUrl as baseUrlItem, popupPrivacy } from '@/lib/storage';
+import type { BootAudit } from './boot';
 import { checkPage, type PageCheck } from './page-url';
+import { readPopupData, type PopupApi, type PopupData } from './popup-data';
 
 export interface PopupTab {
   id?: number;
@@ -28,39 +31,28 @@ export interface PopupContext {
   state?: AuditState;
 }
 
-export async function loadPopupContext(): Promise<PopupContext> {
-  const [target, settings, storedBaseUrl, privacy, states] = await Promise.all([
-    // No tab to read reads as an empty tab.
-    targetTab().catch(() => undefined),
-    readSettings().then(
-      () => null,
-      (error: unknown) =>
-        error instanceof ApiError ? error : new ApiError('not-configured', { cause: error }),
-    ),
-    baseUrlItem.getValue(),
-    popupPrivacy.getValue(),
-    auditStates.getValue(),
-  ]);
-  const tab = target;
-  const page = checkPage(tab?.url);
+/** The context of what `readPopupData` read; running when the boot script started an audit. */
+export function popupContext(data: PopupData, bootAudit?: BootAudit): PopupContext {
+  const page = checkPage(data.tab?.url);
+  const running: AuditState | undefined = bootAudit && {
+    status: 'running',
+    action: 'audit',
+    since: bootAudit.since,
+  };
   return {
-    tab: { id: tab?.id, windowId: tab?.windowId },
+    tab: { id: data.tab?.id, windowId: data.tab?.windowId },
     page,
-    baseUrl: storedBaseUrl,
-    setupError: settings,
-    privacy: privacy === 1 || privacy === 2 ? privacy : 0,
-    state: page.auditable ? states[page.url] : undefined,
+    baseUrl: data.baseUrl,
+    // Checked again with the sentences a wrong base URL is described with.
+    setupError: settingsError(
+      checkSettings(data.baseUrl, data.apiKey, normalizeBaseUrl),
+      data.permitted,
+    ),
+    privacy: data.privacy,
+    state: page.auditable ? (running ?? data.states[page.url]) : undefined,
   };
 }
 
-/**
- * The tab the popup is for: the active tab of its window. `popup.html?tabId=N` names one
- * instead — how the e2e suite opens the popup in Firefox, where the real popup is out of reach
- * over WebDriver BiDi and the page runs in a tab of its own.
- */
-async function targetTab(): Promise<Browser.tabs.Tab | undefined> {
-  const named = Number(new URLSearchParams(location.search).get('tabId') ?? Number.NaN);
-  if (Number.isInteger(named)) return browser.tabs.get(named);
-  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
-  return active;
+export async function loadPopupContext(): Promise<PopupContext> {
+  return popupContext(await readPopupData(browser as unknown as PopupApi, location.search));
 }

@@ -3,11 +3,18 @@
  * audit, try again after a failure, look again. The popup shows the run at once and then
  * whatever the background answers.
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Privacy, Report } from '@/lib/api/schemas';
 import { serializeApiError } from '@/lib/api/serialize-error';
-import { sendToBackground, type AuditMessage, type RerunMessage } from '@/lib/messages';
+import {
+  sendToBackground,
+  type AuditMessage,
+  type AuditState,
+  type RerunMessage,
+} from '@/lib/messages';
 import { popupPrivacy } from '@/lib/storage';
+import type { BootAudit } from './boot';
+import { auditMessage } from './popup-data';
 import type { AuditProgress } from './use-audit-progress';
 import type { PageState } from './use-page-state';
 
@@ -17,22 +24,29 @@ export interface AuditActionsOptions {
   password: string;
   runLookup: () => void;
   now: () => number;
+  /** An audit the boot script started before React mounted (lib/popup/boot.ts). */
+  bootAudit?: BootAudit;
 }
 
-export function useAuditActions({ page, progress, password, runLookup, now }: AuditActionsOptions) {
+export function useAuditActions({
+  page,
+  progress,
+  password,
+  runLookup,
+  now,
+  bootAudit,
+}: AuditActionsOptions) {
   const { context, url, ready, state, setState, setClock, setWitnessed } = page;
   const { privacy, setPrivacyValue } = page;
   const { busy, failure, dismissFailure } = progress;
   const sending = useRef(false);
   const lastMessage = useRef<AuditMessage | RerunMessage | null>(null);
 
-  const send = useCallback(
-    (message: AuditMessage | RerunMessage) => {
-      // Checked and set synchronously: a double click sends one message.
-      if (sending.current) return;
+  /** Shows `message` running from `since`, then whatever `reply` settles with. */
+  const follow = useCallback(
+    (message: AuditMessage | RerunMessage, since: number, reply: Promise<AuditState>) => {
       sending.current = true;
       lastMessage.current = message;
-      const since = now();
       setClock(since);
       setWitnessed(true);
       setState({
@@ -41,7 +55,7 @@ export function useAuditActions({ page, progress, password, runLookup, now }: Au
         since,
         reportId: message.type === 'rerun' ? message.reportId : undefined,
       });
-      sendToBackground(message)
+      reply
         .then(
           (outcome) => {
             setClock(now());
@@ -62,16 +76,27 @@ export function useAuditActions({ page, progress, password, runLookup, now }: Au
     [now, setClock, setWitnessed, setState],
   );
 
+  const send = useCallback(
+    (message: AuditMessage | RerunMessage) => {
+      // Checked and set synchronously: a double click sends one message.
+      if (sending.current) return;
+      follow(message, now(), sendToBackground(message));
+    },
+    [now, follow],
+  );
+
+  // The audit the boot script's button started: its reply is this popup's to show.
+  const followedBoot = useRef(false);
+  useEffect(() => {
+    if (!bootAudit || followedBoot.current) return;
+    followedBoot.current = true;
+    follow(bootAudit.message, bootAudit.since, bootAudit.reply);
+  }, [bootAudit, follow]);
+
   const audit = useCallback(() => {
     if (!ready || url === null || busy) return;
     void popupPrivacy.setValue(privacy);
-    send({
-      type: 'audit',
-      url,
-      privacy,
-      password: privacy === 2 ? password : undefined,
-      tabId: context?.tab.id,
-    });
+    send(auditMessage(url, privacy, password, context?.tab.id));
   }, [ready, url, busy, privacy, password, context, send]);
 
   const rerun = useCallback(
