@@ -1,25 +1,19 @@
 import { i18n } from '#i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  PER_PAGE_VALUES,
-  type PerPage,
-  type Project,
-  type ProjectSortBy,
-  type SortDir,
-} from '@/lib/api/schemas';
+import type { Project, ProjectSortBy } from '@/lib/api/schemas';
 import { useApi } from '@/lib/queries/api-provider';
 import { prefetchNextPage } from '@/lib/queries/prefetch-next-page';
 import { projectQueries } from '@/lib/queries/project-queries';
 import type { ProjectFilters } from '@/lib/storage';
 import { projectListParams } from '@/lib/sidepanel/filters';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
+import { DirectionAndPerPage } from './DirectionAndPerPage';
 import { ErrorState } from './ErrorState';
 import { PagedList } from './PagedList';
 import { ProjectRows } from './ProjectRows';
 import { SearchField } from './SearchField';
 import { Select } from './Select';
-import { directionLabel } from './sort-labels';
 
 interface ProjectsViewProps {
   filters: ProjectFilters;
@@ -58,20 +52,11 @@ export function ProjectsView({ filters, onFilters, onShow }: ProjectsViewProps) 
           ]}
           onChange={(sortBy) => set({ sortBy: sortBy as ProjectSortBy })}
         />
-        <Select
-          label={i18n.t('panel.reports.direction')}
-          value={filters.sort}
-          options={(['desc', 'asc'] as const).map(
-            (dir) =>
-              [dir, directionLabel(filters.sortBy === 'project' ? 'text' : 'date', dir)] as const,
-          )}
-          onChange={(sort) => set({ sort: sort as SortDir })}
-        />
-        <Select
-          label={i18n.t('panel.reports.perPage')}
-          value={String(filters.perPage)}
-          options={PER_PAGE_VALUES.map((n) => [String(n), String(n)] as const)}
-          onChange={(perPage) => set({ perPage: Number(perPage) as PerPage })}
+        <DirectionAndPerPage
+          sort={filters.sort}
+          kind={filters.sortBy === 'project' ? 'text' : 'date'}
+          perPage={filters.perPage}
+          onChange={set}
         />
       </div>
       {notice && (

@@ -1,19 +1,16 @@
 import { i18n } from '#i18n';
 import { resultWord } from '@/components/ResultBadge';
 import {
-  PER_PAGE_VALUES,
   REPORT_RESULTS,
   REPORT_SORT_KEYS,
-  type PerPage,
   type ReportResult,
   type ReportSortBy,
-  type SortDir,
 } from '@/lib/api/schemas';
 import type { ReportFilters as Filters } from '@/lib/storage';
+import { DirectionAndPerPage } from './DirectionAndPerPage';
 import { ProjectCombobox } from './ProjectCombobox';
 import { SearchField } from './SearchField';
 import { Select } from './Select';
-import { directionLabel } from './sort-labels';
 
 const sortLabels: Record<ReportSortBy, () => string> = {
   id: () => i18n.t('panel.reports.sortId'),
@@ -63,19 +60,11 @@ export function ReportFilters({ filters, onChange }: ReportFiltersProps) {
           options={REPORT_SORT_KEYS.map((key) => [key, sortLabels[key]()] as const)}
           onChange={(sortBy) => set({ sortBy: sortBy as ReportSortBy })}
         />
-        <Select
-          label={i18n.t('panel.reports.direction')}
-          value={filters.sort}
-          options={(['desc', 'asc'] as const).map(
-            (dir) => [dir, directionLabel(sortKind[filters.sortBy], dir)] as const,
-          )}
-          onChange={(sort) => set({ sort: sort as SortDir })}
-        />
-        <Select
-          label={i18n.t('panel.reports.perPage')}
-          value={String(filters.perPage)}
-          options={PER_PAGE_VALUES.map((n) => [String(n), String(n)] as const)}
-          onChange={(perPage) => set({ perPage: Number(perPage) as PerPage })}
+        <DirectionAndPerPage
+          sort={filters.sort}
+          kind={sortKind[filters.sortBy]}
+          perPage={filters.perPage}
+          onChange={set}
         />
       </div>
       {filtered && (

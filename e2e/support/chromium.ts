@@ -6,6 +6,7 @@ import {
   checkBuilt,
   closeBrowser,
   headless,
+  openTab,
   recordErrors,
   type ExtensionBrowser,
   type ExtensionGlobal,
@@ -53,19 +54,12 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
       return found;
     };
 
-    const openPage = async (url: string) => {
-      const page = await browser.newPage();
-      await page.goto(url, { waitUntil: 'load' });
-      await page.bringToFront();
-      return page;
-    };
-
     const handle: ExtensionBrowser = {
       name: 'chromium',
       browser,
       extensionOrigin,
       pageErrors,
-      openPage,
+      openPage: (url) => openTab(browser, url),
       async openExtensionPage(path) {
         const page = await browser.newPage();
         recordErrors(page, pageErrors);

@@ -60,6 +60,14 @@ export function checkBuilt(dir: string) {
   }
 }
 
+/** A new tab with any URL, loaded and in front: `openPage` of both browsers. */
+export async function openTab(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  await page.bringToFront();
+  return page;
+}
+
 export function recordErrors(page: Page, sink: string[]) {
   page.on('pageerror', (error) => {
     sink.push(`${page.url()}: ${error instanceof Error ? error.message : String(error)}`);

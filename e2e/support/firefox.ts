@@ -6,6 +6,7 @@ import {
   checkBuilt,
   closeBrowser,
   headless,
+  openTab,
   recordErrors,
   type ExtensionBrowser,
   type ExtensionGlobal,
@@ -93,12 +94,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Extens
       extensionOrigin,
       pageErrors,
       openExtensionPage,
-      async openPage(url) {
-        const page = await browser.newPage();
-        await page.goto(url, { waitUntil: 'load' });
-        await page.bringToFront();
-        return page;
-      },
+      openPage: (url) => openTab(browser, url),
       async openPopupFor(tab) {
         await tab.bringToFront();
         const tabId = await evaluateInExtension(async () => {
