@@ -10,12 +10,7 @@ export default defineConfig({
   // Explicit imports everywhere: lib/ code reads the same in the extension, tests and server.
   imports: false,
   // No innerHTML assignment left in the bundle: `web-ext lint` (and AMO) stay clean.
-  // No modulepreload polyfill: every browser we support (Chrome MV3, Firefox 140+) preloads
-  // modules itself, and the popup's JS stays within issue 4's budget.
-  vite: () => ({
-    plugins: [reactWithoutInnerHtml()],
-    build: { modulePreload: { polyfill: false } },
-  }),
+  vite: () => ({ plugins: [reactWithoutInnerHtml()] }),
   // `npm run zip`: .output/audit-reports-<version>-{chrome,firefox}.zip and, for AMO's reviewers,
   // audit-reports-<version>-sources.zip: the repository as it is needed to rebuild the Firefox zip
   // with `npm ci && npm run build:firefox` (see docs/amo-review.md). Name and version come from

@@ -3,9 +3,20 @@
  * `http://*\/*` and `https://*\/*` as optional; nothing is granted at install).
  */
 import { browser } from 'wxt/browser';
-import { originPatternFor } from './base-url';
+import { normalizeBaseUrl } from './base-url';
 
-export { originPatternFor } from './base-url';
+/**
+ * The match pattern for a base URL's host, e.g. 'https://api.example.com/*'. Match patterns
+ * cannot name a port (Chrome ignores it, Firefox refuses it), so the pattern is per scheme and
+ * host: granting http://127.0.0.1:8787 grants every port of 127.0.0.1 over http.
+ * Returns null for an address that cannot be normalised.
+ */
+export function originPatternFor(baseUrl: string): string | null {
+  const normalized = normalizeBaseUrl(baseUrl);
+  if (!normalized.ok) return null;
+  const url = new URL(normalized.origin);
+  return `${url.protocol}//${url.hostname}/*`;
+}
 
 /** Whether the extension may already contact this base URL. */
 export async function hasHostPermission(baseUrl: string): Promise<boolean> {

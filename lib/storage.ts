@@ -7,17 +7,69 @@
  * relies on that). UI work adds its items below.
  */
 import { storage } from 'wxt/utils/storage';
-import type { Privacy } from './api/schemas';
+import type {
+  PerPage,
+  Privacy,
+  ProjectSortBy,
+  ReportResult,
+  ReportSortBy,
+  SortDir,
+} from './api/schemas';
 import type { AuditState } from './messages';
-import { STORAGE_DEFAULTS } from './storage-defaults';
-import type { ProjectFilters, ReportFilters } from './storage-defaults';
 
-export {
-  DEFAULT_BASE_URL,
-  STORAGE_DEFAULTS,
-  type ProjectFilters,
-  type ReportFilters,
-} from './storage-defaults';
+/** The side panel's reports list state; survives closing and reopening the panel. */
+export interface ReportFilters {
+  search: string;
+  project: string | null;
+  result: ReportResult | null;
+  sortBy: ReportSortBy;
+  sort: SortDir;
+  perPage: PerPage;
+  /** 1-based. */
+  page: number;
+}
+
+/** The side panel's projects list state. */
+export interface ProjectFilters {
+  search: string;
+  sortBy: ProjectSortBy;
+  sort: SortDir;
+  perPage: PerPage;
+  page: number;
+}
+
+/**
+ * The reference service that `npm start` runs. A shipped extension points there until the
+ * person sets their own address on the options page.
+ */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+
+/**
+ * Every default in one object (the spec's list defaults for the filters). Frozen: WXT hands the
+ * fallback object itself to every reader, so a caller mutating what it read would otherwise
+ * change the default for everyone.
+ */
+export const STORAGE_DEFAULTS = Object.freeze({
+  apiKey: '',
+  baseUrl: DEFAULT_BASE_URL,
+  popupPrivacy: 0 as Privacy,
+  reportFilters: Object.freeze<ReportFilters>({
+    search: '',
+    project: null,
+    result: null,
+    sortBy: 'id',
+    sort: 'desc',
+    perPage: 10,
+    page: 1,
+  }),
+  projectFilters: Object.freeze<ProjectFilters>({
+    search: '',
+    sortBy: 'created_at',
+    sort: 'desc',
+    perPage: 10,
+    page: 1,
+  }),
+});
 
 /** The API key (bearer token). Stored trimmed; '' = none. */
 export const apiKey = storage.defineItem<string>('local:apiKey', {

@@ -5,7 +5,6 @@
 import { normalizeBaseUrl } from '../base-url';
 import { hasHostPermission } from '../permissions';
 import { apiKey, baseUrl as baseUrlItem } from '../storage';
-import { checkSettings, type SettingsCheck } from './check-settings';
 import { ApiError } from './errors';
 
 export interface Settings {
@@ -14,20 +13,20 @@ export interface Settings {
   key: string;
 }
 
-/** The error `readSettings` rejects with for a check that failed or a permission not granted. */
-export function settingsError(check: SettingsCheck, permitted: boolean): ApiError | null {
-  if (!check.ok)
-    return new ApiError('not-configured', { message: check.message, setup: check.setup });
-  if (!permitted) return new ApiError('no-permission', { origin: check.origin });
-  return null;
-}
-
 /** The stored settings, checked; throws ApiError 'not-configured' or 'no-permission'. */
 export async function readSettings(): Promise<Settings> {
   const [storedUrl, storedKey] = await Promise.all([baseUrlItem.getValue(), apiKey.getValue()]);
-  const check = checkSettings(storedUrl, storedKey, normalizeBaseUrl);
-  const permitted = check.ok && (await hasHostPermission(check.baseUrl));
-  const error = settingsError(check, permitted);
-  if (error || !check.ok) throw error;
-  return { baseUrl: check.baseUrl, origin: check.origin, key: check.key };
+  const key = (storedKey ?? '').trim();
+  if (!storedUrl || !storedUrl.trim()) {
+    throw new ApiError('not-configured', { message: 'No base URL is set', setup: 'no-base-url' });
+  }
+  const normalized = normalizeBaseUrl(storedUrl);
+  if (!normalized.ok)
+    throw new ApiError('not-configured', { message: normalized.error, setup: 'invalid-base-url' });
+  if (key === '')
+    throw new ApiError('not-configured', { message: 'No API key is set', setup: 'no-key' });
+  if (!(await hasHostPermission(normalized.baseUrl))) {
+    throw new ApiError('no-permission', { origin: normalized.origin });
+  }
+  return { baseUrl: normalized.baseUrl, origin: normalized.origin, key };
 }

@@ -1,18 +1,15 @@
 /**
  * What the popup needs before it can show anything, read in parallel and without any HTTP
- * request (popup-data.ts, the same read the boot script makes): the active tab, whether its page
- * can be audited, the settings, the privacy last chosen, and where an audit of that page stands.
+ * request: the active tab, whether its page can be audited, the settings, the privacy last
+ * chosen, and where an audit of that page stands.
  */
-import { browser } from 'wxt/browser';
-import { checkSettings } from '@/lib/api/check-settings';
-import { settingsError } from '@/lib/api/read-settings';
-import { normalizeBaseUrl } from '@/lib/base-url';
-import type { ApiError } from '@/lib/api/errors';
+import { browser, type Browser } from 'wxt/browser';
+import { readSettings } from '@/lib/api/read-settings';
+import { ApiError } from '@/lib/api/errors';
 import type { Privacy } from '@/lib/api/schemas';
 import type { AuditState } from '@/lib/messages';
-import type { BootAudit } from './boot';
+import { auditStates, baseUrl as baseUrlItem, popupPrivacy } from '@/lib/storage';
 import { checkPage, type PageCheck } from './page-url';
-import { readPopupData, type PopupApi, type PopupData } from './popup-data';
 
 export interface PopupTab {
   id?: number;
@@ -31,28 +28,39 @@ export interface PopupContext {
   state?: AuditState;
 }
 
-/** The context of what `readPopupData` read; running when the boot script started an audit. */
-export function popupContext(data: PopupData, bootAudit?: BootAudit): PopupContext {
-  const page = checkPage(data.tab?.url);
-  const running: AuditState | undefined = bootAudit && {
-    status: 'running',
-    action: 'audit',
-    since: bootAudit.since,
-  };
-  return {
-    tab: { id: data.tab?.id, windowId: data.tab?.windowId },
-    page,
-    baseUrl: data.baseUrl,
-    // Checked again with the sentences a wrong base URL is described with.
-    setupError: settingsError(
-      checkSettings(data.baseUrl, data.apiKey, normalizeBaseUrl),
-      data.permitted,
+export async function loadPopupContext(): Promise<PopupContext> {
+  const [target, settings, storedBaseUrl, privacy, states] = await Promise.all([
+    // No tab to read reads as an empty tab.
+    targetTab().catch(() => undefined),
+    readSettings().then(
+      () => null,
+      (error: unknown) =>
+        error instanceof ApiError ? error : new ApiError('not-configured', { cause: error }),
     ),
-    privacy: data.privacy,
-    state: page.auditable ? (running ?? data.states[page.url]) : undefined,
+    baseUrlItem.getValue(),
+    popupPrivacy.getValue(),
+    auditStates.getValue(),
+  ]);
+  const tab = target;
+  const page = checkPage(tab?.url);
+  return {
+    tab: { id: tab?.id, windowId: tab?.windowId },
+    page,
+    baseUrl: storedBaseUrl,
+    setupError: settings,
+    privacy: privacy === 1 || privacy === 2 ? privacy : 0,
+    state: page.auditable ? states[page.url] : undefined,
   };
 }
 
-export async function loadPopupContext(): Promise<PopupContext> {
-  return popupContext(await readPopupData(browser as unknown as PopupApi, location.search));
+/**
+ * The tab the popup is for: the active tab of its window. `popup.html?tabId=N` names one
+ * instead — how the e2e suite opens the popup in Firefox, where the real popup is out of reach
+ * over WebDriver BiDi and the page runs in a tab of its own.
+ */
+async function targetTab(): Promise<Browser.tabs.Tab | undefined> {
+  const named = Number(new URLSearchParams(location.search).get('tabId') ?? Number.NaN);
+  if (Number.isInteger(named)) return browser.tabs.get(named);
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  return active;
 }

@@ -3,18 +3,11 @@
  * audit, try again after a failure, look again. The popup shows the run at once and then
  * whatever the background answers.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { Privacy, Report } from '@/lib/api/schemas';
 import { serializeApiError } from '@/lib/api/serialize-error';
-import {
-  sendToBackground,
-  type AuditMessage,
-  type AuditState,
-  type RerunMessage,
-} from '@/lib/messages';
+import { sendToBackground, type AuditMessage, type RerunMessage } from '@/lib/messages';
 import { popupPrivacy } from '@/lib/storage';
-import type { BootAudit } from './boot';
-import { auditMessage } from './popup-data';
 import type { AuditProgress } from './use-audit-progress';
 import type { PageState } from './use-page-state';
 
@@ -24,29 +17,22 @@ export interface AuditActionsOptions {
   password: string;
   runLookup: () => void;
   now: () => number;
-  /** An audit the boot script started before React mounted (lib/popup/boot.ts). */
-  bootAudit?: BootAudit;
 }
 
-export function useAuditActions({
-  page,
-  progress,
-  password,
-  runLookup,
-  now,
-  bootAudit,
-}: AuditActionsOptions) {
+export function useAuditActions({ page, progress, password, runLookup, now }: AuditActionsOptions) {
   const { context, url, ready, state, setState, setClock, setWitnessed } = page;
   const { privacy, setPrivacyValue } = page;
   const { busy, failure, dismissFailure } = progress;
   const sending = useRef(false);
   const lastMessage = useRef<AuditMessage | RerunMessage | null>(null);
 
-  /** Shows `message` running from `since`, then whatever `reply` settles with. */
-  const follow = useCallback(
-    (message: AuditMessage | RerunMessage, since: number, reply: Promise<AuditState>) => {
+  const send = useCallback(
+    (message: AuditMessage | RerunMessage) => {
+      // Checked and set synchronously: a double click sends one message.
+      if (sending.current) return;
       sending.current = true;
       lastMessage.current = message;
+      const since = now();
       setClock(since);
       setWitnessed(true);
       setState({
@@ -55,7 +41,7 @@ export function useAuditActions({
         since,
         reportId: message.type === 'rerun' ? message.reportId : undefined,
       });
-      reply
+      sendToBackground(message)
         .then(
           (outcome) => {
             setClock(now());
@@ -76,27 +62,16 @@ export function useAuditActions({
     [now, setClock, setWitnessed, setState],
   );
 
-  const send = useCallback(
-    (message: AuditMessage | RerunMessage) => {
-      // Checked and set synchronously: a double click sends one message.
-      if (sending.current) return;
-      follow(message, now(), sendToBackground(message));
-    },
-    [now, follow],
-  );
-
-  // The audit the boot script's button started: its reply is this popup's to show.
-  const followedBoot = useRef(false);
-  useEffect(() => {
-    if (!bootAudit || followedBoot.current) return;
-    followedBoot.current = true;
-    follow(bootAudit.message, bootAudit.since, bootAudit.reply);
-  }, [bootAudit, follow]);
-
   const audit = useCallback(() => {
     if (!ready || url === null || busy) return;
     void popupPrivacy.setValue(privacy);
-    send(auditMessage(url, privacy, password, context?.tab.id));
+    send({
+      type: 'audit',
+      url,
+      privacy,
+      password: privacy === 2 ? password : undefined,
+      tabId: context?.tab.id,
+    });
   }, [ready, url, busy, privacy, password, context, send]);
 
   const rerun = useCallback(

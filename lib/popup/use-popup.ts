@@ -6,7 +6,6 @@
  * the progress.
  */
 import { useMemo, useState } from 'react';
-import type { BootAudit } from './boot';
 import type { PopupContext } from './context';
 import { shownReport } from './shown-report';
 import { useAuditActions } from './use-audit-actions';
@@ -25,26 +24,17 @@ export interface PopupOptions {
    * before React is even mounted, so the popup renders once, complete). Loaded here otherwise.
    */
   initial?: PopupContext;
-  /** An audit popup.html's boot script started before React mounted: followed as if sent here. */
-  bootAudit?: BootAudit;
   now?: () => number;
 }
 
-export function usePopup({ initial, bootAudit, now = Date.now }: PopupOptions = {}) {
+export function usePopup({ initial, now = Date.now }: PopupOptions = {}) {
   const page = usePageState({ initial, now });
   const { context, url, ready, state, witnessed } = page;
   const [password, setPassword] = useState('');
   const { lookup, runLookup } = useLookup({ ready, url, context, now });
   const progress = useAuditProgress(page, now);
   const shown = useMemo(() => shownReport(state, lookup, witnessed), [state, lookup, witnessed]);
-  const actions = useAuditActions({
-    page,
-    progress,
-    password,
-    runLookup,
-    now,
-    bootAudit,
-  });
+  const actions = useAuditActions({ page, progress, password, runLookup, now });
   const browserActions = useBrowserActions(context, page.reload);
 
   return {
