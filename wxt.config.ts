@@ -10,7 +10,12 @@ export default defineConfig({
   // Explicit imports everywhere: lib/ code reads the same in the extension, tests and server.
   imports: false,
   // No innerHTML assignment left in the bundle: `web-ext lint` (and AMO) stay clean.
-  vite: () => ({ plugins: [reactWithoutInnerHtml()] }),
+  // No modulepreload polyfill: every browser we support (Chrome MV3, Firefox 140+) preloads
+  // modules itself, so the polyfill would only add bytes to every page.
+  vite: () => ({
+    plugins: [reactWithoutInnerHtml()],
+    build: { modulePreload: { polyfill: false } },
+  }),
   // `npm run zip`: .output/audit-reports-<version>-{chrome,firefox}.zip and, for AMO's reviewers,
   // audit-reports-<version>-sources.zip: the repository as it is needed to rebuild the Firefox zip
   // with `npm ci && npm run build:firefox` (see docs/amo-review.md). Name and version come from
