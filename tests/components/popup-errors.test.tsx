@@ -4,14 +4,13 @@
  * re-run of a deleted report), from a closed port (network), and from tiny local HTTP peers for
  * the rest (forbidden, rate-limited, server, bad-response, timeout). What was typed stays.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiKey } from '@/lib/storage';
 import type { Report } from '@/lib/api/schemas';
 import { call } from '../support/http';
-import { startTestService, type TestEnv } from '../support/service';
 import {
   closedPort,
   json,
@@ -24,31 +23,22 @@ import {
 import {
   auditButton,
   closePopup,
+  env,
   openPopup,
+  page,
   result,
+  serviceForFile,
   setUp,
   waitForIdle,
   type Setup,
 } from './popup-support';
 
-let env: TestEnv;
-let counter = 0;
-const peers: Peer[] = [];
+serviceForFile('e');
 
-beforeAll(async () => {
-  env = await startTestService();
-});
-afterAll(() => env?.close());
+const peers: Peer[] = [];
 afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
   await Promise.all(peers.splice(0).map((p) => p.close()));
 });
-
-function page(name: 'good' | 'not-html' | 'error-500' = 'good') {
-  counter += 1;
-  return env.site.pageUrl(name, { query: `e=${counter}` });
-}
 
 const EMPTY_LIST = {
   data: [],

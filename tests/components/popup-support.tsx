@@ -6,14 +6,45 @@
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Popup } from '@/components/popup/Popup';
 import { createApiFromSettings } from '@/lib/api/api-from-settings';
 import type { Timeouts } from '@/lib/api/create-api';
+import type { Report } from '@/lib/api/schemas';
 import { createAuditRunner, listenForAudits, type AuditRunner } from '@/lib/background/audits';
 import { apiKey, baseUrl } from '@/lib/storage';
 import { fakePermissions } from '../lib/support/permissions';
+import type { FixturePage } from '../support/fixture-site';
+import { call } from '../support/http';
+import { startTestService, type TestEnv } from '../support/service';
+
+/** The test file's reference service; set in `beforeAll` by `serviceForFile`. */
+export let env: TestEnv;
+let counter = 0;
+let tag = 't';
+
+/**
+ * Starts the reference service for this test file (closed after it) and cleans up after each
+ * test. `pageTag` names the query parameter that keeps each test's page URL its own.
+ */
+export function serviceForFile(pageTag = 't') {
+  tag = pageTag;
+  beforeAll(async () => {
+    env = await startTestService();
+  });
+  afterAll(() => env?.close());
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+}
+
+/** A page URL no other test used, so each test's reports are its own. */
+export function page(name: FixturePage = 'good', query = '') {
+  counter += 1;
+  return env.site.pageUrl(name, { query: `${tag}=${counter}${query ? `&${query}` : ''}` });
+}
 
 export interface Recorded {
   method: string;
@@ -108,3 +139,27 @@ export async function waitForIdle() {
     timeout: 10_000,
   });
 }
+
+export function configured(tabUrl: string, extra: Partial<Setup> = {}) {
+  return setUp({ serviceUrl: env.service.url, key: env.key, tabUrl, ...extra });
+}
+
+export async function openPopupFor(url: string, extra: Partial<Setup> = {}) {
+  const h = await configured(url, extra);
+  const view = await openPopup();
+  return { ...view, h };
+}
+
+export async function reportsOf(url: string, key = env.key): Promise<Report[]> {
+  const res = await call(env, 'GET', '/reports', { key, query: { search: url, per_page: 100 } });
+  return (res.body.data as Report[]).filter((r) => r.url === url);
+}
+
+export async function createReport(url: string, form: Record<string, string | number> = {}) {
+  const res = await call(env, 'POST', '/reports', { form: { url, ...form } });
+  expect(res.status).toBe(201);
+  return res.body.data as Report;
+}
+
+export const meter = () => screen.getByRole('meter', { name: 'Score out of 100' });
+export const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
